@@ -1,0 +1,156 @@
+/// The work a reducer asks the store to do after it returns: send more actions, run async
+/// code, or cancel work in flight.
+///
+/// ```swift
+/// case .refreshButtonTapped:
+///   return .run { send in
+///     let fact = try await self.factClient.fetch(count)
+///     await send(.factResponse(fact))
+///   }
+/// ```
+public struct Effect<Action>: Sendable {
+  @usableFromInline
+  indirect enum Operation: @unchecked Sendable {
+    case none
+    case send(Action)
+    case run(TaskPriority?, @Sendable (Send<Action>) async -> Void)
+    case merge([Effect<Action>])
+    case concatenate([Effect<Action>])
+    case cancellable(id: AnyHashableSendable, cancelInFlight: Bool, Effect<Action>)
+    case cancel(id: AnyHashableSendable)
+  }
+
+  @usableFromInline
+  let operation: Operation
+
+  @inlinable
+  init(operation: Operation) {
+    self.operation = operation
+  }
+
+  /// An effect that does nothing.
+  @inlinable
+  public static var none: Self {
+    Self(operation: .none)
+  }
+
+  /// An effect that sends an action to the store at once, before `send` returns.
+  ///
+  /// ```swift
+  /// case .saveButtonTapped:
+  ///   return .send(.delegate(.saved))
+  /// ```
+  @inlinable
+  public static func send(_ action: Action) -> Self {
+    Self(operation: .send(action))
+  }
+
+  /// An effect that runs async work and can send any number of actions back.
+  ///
+  /// The dependencies in force when the effect is made are in force while it runs. A thrown
+  /// error is handed to `handler`; without one, it is reported as an issue (cancellation is
+  /// not an error).
+  ///
+  /// ```swift
+  /// return .run { send in
+  ///   for await event in self.events() {
+  ///     await send(.event(event))
+  ///   }
+  /// }
+  /// ```
+  public static func run(
+    priority: TaskPriority? = nil,
+    operation: @escaping @Sendable (_ send: Send<Action>) async throws -> Void,
+    catch handler: (@Sendable (_ error: any Error, _ send: Send<Action>) async -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Self {
+    withEscapedDependencies { dependencies in
+      Self(
+        operation: .run(priority) { send in
+          await dependencies.yield {
+            do {
+              try await operation(send)
+            } catch is CancellationError {
+              return
+            } catch {
+              if let handler {
+                await handler(error, send)
+              } else if !Task.isCancelled {
+                reportIssue(
+                  """
+                  An "Effect.run" returned from "\(fileID):\(line)" threw an unhandled error:
+
+                    \(String(customDumping: error).replacingOccurrences(of: "\n", with: "\n  "))
+
+                  All non-cancellation errors must be explicitly handled via the "catch" \
+                  parameter on "Effect.run", or via a "do" block.
+                  """,
+                  fileID: fileID,
+                  filePath: filePath,
+                  line: line,
+                  column: column
+                )
+              }
+            }
+          }
+        }
+      )
+    }
+  }
+
+  /// An effect that runs the given effects at the same time.
+  @inlinable
+  public static func merge(_ effects: Self...) -> Self {
+    .merge(effects)
+  }
+
+  /// An effect that runs the given effects at the same time.
+  @inlinable
+  public static func merge(_ effects: some Sequence<Self>) -> Self {
+    effects.reduce(.none) { $0.merge(with: $1) }
+  }
+
+  /// This effect and `other` at the same time.
+  @inlinable
+  public func merge(with other: Self) -> Self {
+    switch (self.operation, other.operation) {
+    case (.none, _): return other
+    case (_, .none): return self
+    case let (.merge(lhs), .merge(rhs)): return Self(operation: .merge(lhs + rhs))
+    case let (.merge(lhs), _): return Self(operation: .merge(lhs + [other]))
+    case let (_, .merge(rhs)): return Self(operation: .merge([self] + rhs))
+    default: return Self(operation: .merge([self, other]))
+    }
+  }
+
+  /// An effect that runs the given effects one after the other, each to completion.
+  @inlinable
+  public static func concatenate(_ effects: Self...) -> Self {
+    .concatenate(effects)
+  }
+
+  /// An effect that runs the given effects one after the other, each to completion.
+  @inlinable
+  public static func concatenate(_ effects: some Collection<Self>) -> Self {
+    effects.reduce(.none) { $0.concatenate(with: $1) }
+  }
+
+  /// This effect to completion, then `other`.
+  @inlinable
+  public func concatenate(with other: Self) -> Self {
+    switch (self.operation, other.operation) {
+    case (.none, _): return other
+    case (_, .none): return self
+    case let (.concatenate(lhs), .concatenate(rhs)): return Self(operation: .concatenate(lhs + rhs))
+    case let (.concatenate(lhs), _): return Self(operation: .concatenate(lhs + [other]))
+    case let (_, .concatenate(rhs)): return Self(operation: .concatenate([self] + rhs))
+    default: return Self(operation: .concatenate([self, other]))
+    }
+  }
+}
+
+/// An effect of a feature's reducer: `EffectOf<Feature>`.
+public typealias EffectOf<R: Reducer> = Effect<R.Action>

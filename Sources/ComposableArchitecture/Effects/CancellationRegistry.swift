@@ -1,0 +1,111 @@
+import Synchronization
+
+/// The cancellable work in flight for one root store, by cancellation id.
+///
+/// Each root store owns one, so ids never collide between stores (or between tests running
+/// in parallel). Entries remove themselves when their work finishes.
+@usableFromInline
+final class CancellationRegistry: Sendable {
+  private struct Storage {
+    var nextToken: UInt64 = 0
+    var byID: [AnyHashableSendable: [UInt64: CancellationHandle]] = [:]
+  }
+
+  private let storage = Mutex(Storage())
+
+  @usableFromInline
+  init() {}
+
+  /// Registers `handle` under each of `ids`; returns a token for ``remove(_:ids:)``.
+  @usableFromInline
+  func insert(_ handle: CancellationHandle, ids: [AnyHashableSendable]) -> UInt64 {
+    self.storage.withLock { storage in
+      let token = storage.nextToken
+      storage.nextToken &+= 1
+      for id in ids {
+        storage.byID[id, default: [:]][token] = handle
+      }
+      return token
+    }
+  }
+
+  @usableFromInline
+  func remove(_ token: UInt64, ids: [AnyHashableSendable]) {
+    self.storage.withLock { storage in
+      for id in ids {
+        storage.byID[id]?[token] = nil
+        if storage.byID[id]?.isEmpty == true { storage.byID[id] = nil }
+      }
+    }
+  }
+
+  /// Cancels all work registered under `id`.
+  @usableFromInline
+  func cancel(id: AnyHashableSendable) {
+    let handles = self.storage.withLock { $0.byID.removeValue(forKey: id) }
+    handles?.values.forEach { $0.cancel() }
+  }
+
+  /// Cancels everything; the store calls this when it goes away.
+  func cancelAll() {
+    let all = self.storage.withLock { storage in
+      defer { storage.byID.removeAll() }
+      return storage.byID.values.flatMap(\.values)
+    }
+    all.forEach { $0.cancel() }
+  }
+
+  /// Whether any work is registered under `id`.
+  func contains(id: AnyHashableSendable) -> Bool {
+    self.storage.withLock { $0.byID[id] != nil }
+  }
+}
+
+/// Cancels one piece of work, which may not have started yet.
+@usableFromInline
+final class CancellationHandle: Sendable {
+  private struct State {
+    var isCancelled = false
+    var cancel: (@Sendable () -> Void)?
+  }
+
+  private let state = Mutex(State())
+
+  @usableFromInline
+  init() {}
+
+  /// Sets what cancelling does; runs it at once if cancellation already happened.
+  @usableFromInline
+  func attach(_ cancel: @escaping @Sendable () -> Void) {
+    let runNow = self.state.withLock { state -> Bool in
+      if state.isCancelled { return true }
+      state.cancel = cancel
+      return false
+    }
+    if runNow { cancel() }
+  }
+
+  @usableFromInline
+  func cancel() {
+    let cancel = self.state.withLock { state -> (@Sendable () -> Void)? in
+      state.isCancelled = true
+      defer { state.cancel = nil }
+      return state.cancel
+    }
+    cancel?()
+  }
+}
+
+extension DependencyValues {
+  /// The registry of the store whose reducer or effect is running.
+  @usableFromInline
+  var _cancellationRegistry: CancellationRegistry {
+    get { self[CancellationRegistryKey.self] }
+    set { self[CancellationRegistryKey.self] = newValue }
+  }
+}
+
+private enum CancellationRegistryKey: DependencyKey {
+  static let liveValue = CancellationRegistry()
+  static var testValue: CancellationRegistry { liveValue }
+}

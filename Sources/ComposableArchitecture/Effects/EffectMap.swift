@@ -1,0 +1,83 @@
+extension Effect {
+  /// Transforms the actions this effect sends.
+  ///
+  /// ```swift
+  /// Child().reduce(into: &state.child, action: childAction)
+  ///   .map(Action.child)
+  /// ```
+  @inlinable
+  public func map<T>(_ transform: @escaping @Sendable (Action) -> T) -> Effect<T> {
+    switch self.operation {
+    case .none:
+      return .none
+    case let .send(action):
+      return .send(transform(action))
+    case let .run(priority, operation):
+      return Effect<T>(
+        operation: .run(priority) { send in
+          await operation(Send { await send(transform($0)) })
+        }
+      )
+    case let .merge(effects):
+      return Effect<T>(operation: .merge(effects.map { $0.map(transform) }))
+    case let .concatenate(effects):
+      return Effect<T>(operation: .concatenate(effects.map { $0.map(transform) }))
+    case let .cancellable(id, cancelInFlight, effect):
+      return Effect<T>(
+        operation: .cancellable(id: id, cancelInFlight: cancelInFlight, effect.map(transform))
+      )
+    case let .cancel(id):
+      return Effect<T>(operation: .cancel(id: id))
+    }
+  }
+
+  /// Rewrites every `.run` operation of this effect; used by operators that give child effects
+  /// a context (a cancellation namespace, a dismiss action).
+  @usableFromInline
+  func transformingRuns(
+    _ transform: @escaping @Sendable (
+      @escaping @Sendable (Send<Action>) async -> Void
+    ) -> @Sendable (Send<Action>) async -> Void
+  ) -> Self {
+    switch self.operation {
+    case .none, .send, .cancel:
+      return self
+    case let .run(priority, operation):
+      return Self(operation: .run(priority, transform(operation)))
+    case let .merge(effects):
+      return Self(operation: .merge(effects.map { $0.transformingRuns(transform) }))
+    case let .concatenate(effects):
+      return Self(operation: .concatenate(effects.map { $0.transformingRuns(transform) }))
+    case let .cancellable(id, cancelInFlight, effect):
+      return Self(
+        operation: .cancellable(
+          id: id, cancelInFlight: cancelInFlight, effect.transformingRuns(transform)
+        )
+      )
+    }
+  }
+
+  /// Rewrites every cancellation id of this effect.
+  @usableFromInline
+  func transformingCancelIDs(
+    _ transform: (AnyHashableSendable) -> AnyHashableSendable
+  ) -> Self {
+    switch self.operation {
+    case .none, .send, .run:
+      return self
+    case let .merge(effects):
+      return Self(operation: .merge(effects.map { $0.transformingCancelIDs(transform) }))
+    case let .concatenate(effects):
+      return Self(operation: .concatenate(effects.map { $0.transformingCancelIDs(transform) }))
+    case let .cancellable(id, cancelInFlight, effect):
+      return Self(
+        operation: .cancellable(
+          id: transform(id), cancelInFlight: cancelInFlight,
+          effect.transformingCancelIDs(transform)
+        )
+      )
+    case let .cancel(id):
+      return Self(operation: .cancel(id: transform(id)))
+    }
+  }
+}

@@ -1,0 +1,42 @@
+/// Runs an effect to completion inside a task: how `concatenate` runs its parts in order.
+struct EffectRunner: Sendable {
+  let registry: CancellationRegistry
+
+  func run<Action>(_ effect: Effect<Action>, send: Send<Action>) async {
+    switch effect.operation {
+    case .none:
+      return
+    case let .send(action):
+      await send(action)
+    case let .run(_, operation):
+      await operation(send)
+    case let .merge(effects):
+      await withTaskGroup(of: Void.self) { group in
+        for effect in effects {
+          let effect = UncheckedSendable(effect)
+          group.addTask { await self.run(effect.value, send: send) }
+        }
+      }
+    case let .concatenate(effects):
+      for effect in effects {
+        guard !Task.isCancelled else { return }
+        await self.run(effect, send: send)
+      }
+    case let .cancellable(id, cancelInFlight, effect):
+      if cancelInFlight { self.registry.cancel(id: id) }
+      let effect = UncheckedSendable(effect)
+      let task = Task { await self.run(effect.value, send: send) }
+      let handle = CancellationHandle()
+      handle.attach { task.cancel() }
+      let token = self.registry.insert(handle, ids: [id])
+      await withTaskCancellationHandler {
+        await task.value
+      } onCancel: {
+        task.cancel()
+      }
+      self.registry.remove(token, ids: [id])
+    case let .cancel(id):
+      self.registry.cancel(id: id)
+    }
+  }
+}

@@ -1,0 +1,51 @@
+/// Identifies all the effects of one child feature (an `ifLet` child, a `forEach` element, a
+/// presented destination) so that they can be cancelled when the child goes away.
+@usableFromInline
+struct ChildEffectsID: Hashable, Sendable {
+  @usableFromInline let path: AnyHashableSendable
+  @usableFromInline let identity: AnyHashableSendable?
+
+  @usableFromInline
+  init(path: AnyHashableSendable, identity: AnyHashableSendable?) {
+    self.path = path
+    self.identity = identity
+  }
+}
+
+/// The id under which every effect of a child runs.
+@usableFromInline
+struct AllChildEffects: Hashable, Sendable {
+  @usableFromInline init() {}
+}
+
+extension Effect {
+  /// Runs this child effect in the child's namespace, cancellable as a whole.
+  @inlinable
+  func child(_ id: ChildEffectsID) -> Self {
+    if case .none = self.operation { return self }
+    return
+      self
+      .cancellable(id: AllChildEffects())
+      .namespaced(AnyHashableSendable(id))
+  }
+
+  /// Cancels every effect of the child.
+  @inlinable
+  static func cancelChild(_ id: ChildEffectsID) -> Self {
+    .cancel(
+      id: NamespacedCancelID(path: [AnyHashableSendable(id)], id: AnyHashableSendable(AllChildEffects()))
+    )
+  }
+}
+
+/// A value's identity as a child: its observable id when it has one.
+@usableFromInline
+func _childIdentity<Value>(_ value: Value) -> AnyHashableSendable? {
+  (value as? any ObservableState).map { AnyHashableSendable($0._$id) }
+}
+
+/// A key path as a hashable, sendable identifier.
+@usableFromInline
+func _keyPathID(_ keyPath: AnyKeyPath) -> AnyHashableSendable {
+  AnyHashableSendable(UncheckedSendable(keyPath))
+}

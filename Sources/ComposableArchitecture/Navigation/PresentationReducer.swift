@@ -1,0 +1,142 @@
+extension Reducer {
+  /// Runs a presented child feature (`@Presents` state and ``PresentationAction``).
+  ///
+  /// ```swift
+  /// var body: some ReducerOf<Self> {
+  ///   Reduce { state, action in ... }
+  ///     .ifLet(\.$detail, action: \.detail) {
+  ///       Detail()
+  ///     }
+  /// }
+  /// ```
+  ///
+  /// The child runs before the parent. `.dismiss` runs the parent, then sets the state to
+  /// `nil`. Whenever the child goes away its effects are cancelled, and
+  /// `@Dependency(\.dismiss)` in the child's effects sends `.dismiss`.
+  @inlinable
+  public func ifLet<DestinationState, DestinationAction, Destination: Reducer>(
+    _ toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>>,
+    action toPresentationAction: CaseKeyPath<Action, PresentationAction<DestinationAction>>,
+    @ReducerBuilder<DestinationState, DestinationAction> destination: () -> Destination,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> _PresentationReducer<Self, Destination>
+  where DestinationState == Destination.State, DestinationAction == Destination.Action {
+    _PresentationReducer(
+      parent: self,
+      destination: destination()._resolved(),
+      toPresentationState: toPresentationState,
+      toPresentationAction: CaseExtractor(toPresentationAction),
+      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+
+  /// Runs a presented destination made with `@Reducer enum`, whose reducer is its `body`.
+  ///
+  /// ```swift
+  /// .ifLet(\.$destination, action: \.destination)
+  /// ```
+  @inlinable
+  public func ifLet<DestinationState: CaseReducerState, DestinationAction>(
+    _ toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>>,
+    action toPresentationAction: CaseKeyPath<Action, PresentationAction<DestinationAction>>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> _PresentationReducer<Self, DestinationState.StateReducer>
+  where DestinationState.StateReducer.Action == DestinationAction {
+    _PresentationReducer(
+      parent: self,
+      destination: DestinationState.StateReducer.resolvedBody,
+      toPresentationState: toPresentationState,
+      toPresentationAction: CaseExtractor(toPresentationAction),
+      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+}
+
+/// The reducer made by ``Reducer/ifLet(_:action:destination:fileID:filePath:line:column:)``.
+public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reducer {
+  @usableFromInline let parent: Parent
+  @usableFromInline let destination: any Reducer<Destination.State, Destination.Action>
+  @usableFromInline let toPresentationState:
+    WritableKeyPath<Parent.State, PresentationState<Destination.State>>
+  @usableFromInline let toPresentationAction:
+    CaseExtractor<Parent.Action, PresentationAction<Destination.Action>>
+  @usableFromInline let location: SourceLocation
+
+  @usableFromInline
+  init(
+    parent: Parent,
+    destination: any Reducer<Destination.State, Destination.Action>,
+    toPresentationState: WritableKeyPath<Parent.State, PresentationState<Destination.State>>,
+    toPresentationAction: CaseExtractor<Parent.Action, PresentationAction<Destination.Action>>,
+    location: SourceLocation
+  ) {
+    self.parent = parent
+    self.destination = destination
+    self.toPresentationState = toPresentationState
+    self.toPresentationAction = toPresentationAction
+    self.location = location
+  }
+
+  public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
+    let presentationAction = self.toPresentationAction.extract(action)
+    var destinationEffects = Effect<Parent.Action>.none
+    if case let .presented(destinationAction) = presentationAction {
+      if let id = self.destinationID(state) {
+        let toPresentationAction = self.toPresentationAction
+        destinationEffects = self.destination
+          .reduce(
+            into: &state[keyPath: self.toPresentationState].wrappedValue!,
+            action: destinationAction
+          )
+          .map { toPresentationAction.embed(.presented($0)) }
+          .dismissing(with: toPresentationAction.embed(.dismiss))
+          .child(id)
+      } else {
+        self.location.report(
+          """
+          An "ifLet" at "\(self.location.fileID):\(self.location.line)" received a presentation \
+          action when destination state was absent:
+
+            Action: \(String(customDumping: action))
+
+          An action was sent to a child that is not presented. Make sure the child's effects \
+          are cancelled or finished when it is dismissed.
+          """
+        )
+      }
+    }
+    let idBefore = self.destinationID(state)
+    let parentEffects = self.parent.reduce(into: &state, action: action)
+    if case .dismiss = presentationAction {
+      if state[keyPath: self.toPresentationState].wrappedValue == nil, idBefore == nil {
+        self.location.report(
+          """
+          An "ifLet" at "\(self.location.fileID):\(self.location.line)" received a "dismiss" \
+          action when destination state was absent.
+          """
+        )
+      }
+      state[keyPath: self.toPresentationState].wrappedValue = nil
+    }
+    let idAfter = self.destinationID(state)
+    let cancelEffects: Effect<Parent.Action> =
+      if let idBefore, idBefore != idAfter { .cancelChild(idBefore) } else { .none }
+    return destinationEffects.merge(with: parentEffects).merge(with: cancelEffects)
+  }
+
+  func destinationID(_ state: Parent.State) -> ChildEffectsID? {
+    guard let destination = state[keyPath: self.toPresentationState].wrappedValue else {
+      return nil
+    }
+    return ChildEffectsID(
+      path: _keyPathID(self.toPresentationState),
+      identity: _childIdentity(destination)
+    )
+  }
+}

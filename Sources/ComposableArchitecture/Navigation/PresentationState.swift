@@ -1,0 +1,89 @@
+/// The state of a child feature that a parent presents: `nil` while nothing is presented.
+///
+/// Use it through `@Presents`, together with ``PresentationAction`` and
+/// ``Reducer/ifLet(_:action:destination:fileID:filePath:line:column:)``:
+///
+/// ```swift
+/// @ObservableState
+/// struct State: Equatable {
+///   @Presents var detail: Detail.State?
+/// }
+/// enum Action {
+///   case detail(PresentationAction<Detail.Action>)
+/// }
+/// ```
+///
+/// Its storage is boxed, so a feature may present itself recursively; copies are still values.
+@propertyWrapper
+public struct PresentationState<State> {
+  private final class Storage: @unchecked Sendable {
+    var state: State?
+    init(state: State?) { self.state = state }
+  }
+
+  private var storage: Storage
+
+  /// Makes presentation state; `nil` means nothing is presented.
+  public init(wrappedValue: State?) {
+    self.storage = Storage(state: wrappedValue)
+  }
+
+  /// The presented state, or `nil`.
+  public var wrappedValue: State? {
+    get { self.storage.state }
+    set {
+      if isKnownUniquelyReferenced(&self.storage) {
+        self.storage.state = newValue
+      } else {
+        self.storage = Storage(state: newValue)
+      }
+    }
+    _modify {
+      if !isKnownUniquelyReferenced(&self.storage) {
+        self.storage = Storage(state: self.storage.state)
+      }
+      yield &self.storage.state
+    }
+  }
+
+  /// The presentation state itself: `state.$detail`.
+  public var projectedValue: Self {
+    get { self }
+    set { self = newValue }
+  }
+}
+
+/// The `@Presents` attribute: `@Presents var destination: Destination.State?`.
+public typealias Presents = PresentationState
+
+extension PresentationState: Equatable where State: Equatable {
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.storage === rhs.storage || lhs.wrappedValue == rhs.wrappedValue
+  }
+}
+
+extension PresentationState: Hashable where State: Hashable {
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(self.wrappedValue)
+  }
+}
+
+extension PresentationState: Sendable where State: Sendable {}
+
+extension PresentationState: Decodable where State: Decodable {
+  public init(from decoder: any Decoder) throws {
+    self.init(wrappedValue: try State?(from: decoder))
+  }
+}
+
+extension PresentationState: Encodable where State: Encodable {
+  public func encode(to encoder: any Encoder) throws {
+    try self.wrappedValue.encode(to: encoder)
+  }
+}
+
+extension PresentationState: CustomReflectable {
+  public var customMirror: Mirror {
+    Mirror(reflecting: self.wrappedValue as Any)
+  }
+}

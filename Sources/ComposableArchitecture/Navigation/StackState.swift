@@ -1,0 +1,121 @@
+import OrderedCollections
+
+/// The elements of a navigation stack, each with a ``StackElementID``.
+///
+/// ```swift
+/// @ObservableState
+/// struct State: Equatable {
+///   var path = StackState<Path.State>()
+/// }
+/// // ...
+/// state.path.append(.detail(Detail.State()))
+/// ```
+public struct StackState<Element> {
+  private var storage: OrderedDictionary<StackElementID, Element> = [:]
+
+  /// An empty stack.
+  public init() {}
+
+  /// A stack of the given elements, with fresh ids.
+  public init(_ elements: some Sequence<Element>) {
+    for element in elements { self.append(element) }
+  }
+
+  /// The ids of the elements, bottom first.
+  public var ids: OrderedSet<StackElementID> { self.storage.keys }
+
+  /// The element with the given id.
+  public subscript(id id: StackElementID) -> Element? {
+    _read { yield self.storage[id] }
+    _modify { yield &self.storage[id] }
+  }
+
+  /// Pushes an element with a fresh id.
+  public mutating func append(_ element: Element) {
+    @Dependency(\.stackElementIDGenerator) var nextID
+    self.storage[nextID()] = element
+  }
+
+  /// Pushes an element with the given id.
+  public mutating func _append(_ element: Element, id: StackElementID) {
+    self.storage[id] = element
+  }
+
+  /// Removes the element with `id` and every element above it.
+  public mutating func pop(from id: StackElementID) {
+    guard let index = self.storage.index(forKey: id) else { return }
+    self.storage.removeSubrange(index...)
+  }
+
+  /// Removes every element above the element with `id`.
+  public mutating func pop(to id: StackElementID) {
+    guard let index = self.storage.index(forKey: id) else { return }
+    self.storage.removeSubrange((index + 1)...)
+  }
+
+  /// Removes the element at the given position.
+  @discardableResult
+  public mutating func remove(at position: Int) -> Element {
+    self.storage.remove(at: position).value
+  }
+
+  /// Removes the top element.
+  @discardableResult
+  public mutating func removeLast() -> Element {
+    self.storage.removeLast().value
+  }
+
+  /// Removes and returns the top element, if any.
+  public mutating func popLast() -> Element? {
+    self.storage.isEmpty ? nil : self.storage.removeLast().value
+  }
+
+  /// Removes the top `count` elements.
+  public mutating func removeLast(_ count: Int) {
+    self.storage.removeLast(count)
+  }
+
+  /// Removes every element.
+  public mutating func removeAll() {
+    self.storage.removeAll()
+  }
+}
+
+extension StackState: RandomAccessCollection {
+  public var startIndex: Int { self.storage.values.startIndex }
+  public var endIndex: Int { self.storage.values.endIndex }
+  public subscript(position: Int) -> Element {
+    _read { yield self.storage.values[position] }
+  }
+}
+
+extension StackState: ExpressibleByArrayLiteral {
+  public init(arrayLiteral elements: Element...) {
+    self.init(elements)
+  }
+}
+
+extension StackState: Equatable where Element: Equatable {
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.storage.keys == rhs.storage.keys && lhs.storage.values.elementsEqual(rhs.storage.values)
+  }
+}
+
+extension StackState: Hashable where Element: Hashable {
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(self.storage.keys)
+    for value in self.storage.values { hasher.combine(value) }
+  }
+}
+
+extension StackState: Sendable where Element: Sendable {}
+
+extension StackState: CustomDumpReflectable {
+  public var customDumpMirror: Mirror {
+    Mirror(
+      self,
+      unlabeledChildren: self.storage.map { (key: $0.key, value: $0.value) },
+      displayStyle: .dictionary
+    )
+  }
+}

@@ -1,0 +1,75 @@
+/// A type that evolves the state of a feature for an action and returns the effects to run.
+///
+/// Conform with the ``Reducer()`` macro and either implement ``reduce(into:action:)`` or compose
+/// other reducers in ``body``:
+///
+/// ```swift
+/// @Reducer
+/// struct Counter {
+///   struct State: Equatable { var count = 0 }
+///   enum Action { case increment, decrement }
+///
+///   var body: some ReducerOf<Self> {
+///     Reduce { state, action in
+///       switch action {
+///       case .increment: state.count += 1
+///       case .decrement: state.count -= 1
+///       }
+///       return .none
+///     }
+///   }
+/// }
+/// ```
+public protocol Reducer<State, Action> {
+  /// The state the reducer evolves.
+  associatedtype State
+  /// The actions the reducer handles.
+  associatedtype Action
+  /// The type of ``body``; `Never` for reducers that implement ``reduce(into:action:)``.
+  associatedtype Body
+
+  /// Evolves `state` for `action` and returns the effect to run afterwards.
+  func reduce(into state: inout State, action: Action) -> Effect<Action>
+
+  /// The reducers this reducer is composed of.
+  @ReducerBuilder<State, Action>
+  var body: Body { get }
+
+  /// A reducer that behaves like this one, with its ``body`` built once.
+  ///
+  /// Operators call this when they are made, so a composed body is not rebuilt for every action.
+  /// You never implement it.
+  func _resolved() -> any Reducer<State, Action>
+}
+
+/// A convenience for naming a reducer's type by its feature: `some ReducerOf<Self>`.
+public typealias ReducerOf<R: Reducer> = Reducer<R.State, R.Action>
+
+extension Reducer where Body == Never {
+  /// A reducer that implements ``reduce(into:action:)`` has no body.
+  @_transparent
+  public var body: Body {
+    fatalError(
+      """
+      '\(Self.self)' has no body. Do not access a reducer's 'body' directly; call \
+      'reduce(into:action:)' instead.
+      """
+    )
+  }
+
+  @inlinable
+  public func _resolved() -> any Reducer<State, Action> { self }
+}
+
+extension Reducer where Body: Reducer, Body.State == State, Body.Action == Action {
+  /// Runs the reducers of ``body``.
+  @inlinable
+  public func reduce(into state: inout Body.State, action: Body.Action) -> Effect<Body.Action> {
+    self.body.reduce(into: &state, action: action)
+  }
+
+  @inlinable
+  public func _resolved() -> any Reducer<State, Action> {
+    self.body._resolved()
+  }
+}

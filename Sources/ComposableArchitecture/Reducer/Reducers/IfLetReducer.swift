@@ -1,0 +1,115 @@
+extension Reducer {
+  /// Runs a child reducer on optional child state while it is present.
+  ///
+  /// ```swift
+  /// var body: some ReducerOf<Self> {
+  ///   Reduce { state, action in ... }
+  ///     .ifLet(\.child, action: \.child) {
+  ///       Child()
+  ///     }
+  /// }
+  /// ```
+  ///
+  /// The child runs before the parent. When the parent sets the child state to `nil` (or to a
+  /// new value with another identity), the child's effects are cancelled. A child action that
+  /// arrives while the state is `nil` is reported as an issue.
+  @inlinable
+  public func ifLet<WrappedState, WrappedAction, Wrapped: Reducer>(
+    _ toWrappedState: WritableKeyPath<State, WrappedState?>,
+    action toWrappedAction: CaseKeyPath<Action, WrappedAction>,
+    @ReducerBuilder<WrappedState, WrappedAction> then wrapped: () -> Wrapped,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> _IfLetReducer<Self, Wrapped>
+  where WrappedState == Wrapped.State, WrappedAction == Wrapped.Action {
+    _IfLetReducer(
+      parent: self,
+      child: wrapped()._resolved(),
+      toChildState: toWrappedState,
+      toChildAction: CaseExtractor(toWrappedAction),
+      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+
+  /// Cancels effects of optional child state that has no reducer of its own when it goes away.
+  @inlinable
+  public func ifLet<WrappedState, WrappedAction>(
+    _ toWrappedState: WritableKeyPath<State, WrappedState?>,
+    action toWrappedAction: CaseKeyPath<Action, WrappedAction>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> _IfLetReducer<Self, EmptyReducer<WrappedState, WrappedAction>> {
+    self.ifLet(
+      toWrappedState, action: toWrappedAction, then: { EmptyReducer() },
+      fileID: fileID, filePath: filePath, line: line, column: column
+    )
+  }
+}
+
+/// The reducer made by ``Reducer/ifLet(_:action:then:fileID:filePath:line:column:)``.
+public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
+  @usableFromInline let parent: Parent
+  @usableFromInline let child: any Reducer<Child.State, Child.Action>
+  @usableFromInline let toChildState: WritableKeyPath<Parent.State, Child.State?>
+  @usableFromInline let toChildAction: CaseExtractor<Parent.Action, Child.Action>
+  @usableFromInline let location: SourceLocation
+
+  @usableFromInline
+  init(
+    parent: Parent,
+    child: any Reducer<Child.State, Child.Action>,
+    toChildState: WritableKeyPath<Parent.State, Child.State?>,
+    toChildAction: CaseExtractor<Parent.Action, Child.Action>,
+    location: SourceLocation
+  ) {
+    self.parent = parent
+    self.child = child
+    self.toChildState = toChildState
+    self.toChildAction = toChildAction
+    self.location = location
+  }
+
+  @inlinable
+  public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
+    let childEffects = self.reduceChild(into: &state, action: action)
+    let idBefore = self.childID(state)
+    let parentEffects = self.parent.reduce(into: &state, action: action)
+    let idAfter = self.childID(state)
+    let cancelEffects: Effect<Parent.Action> =
+      if let idBefore, idBefore != idAfter { .cancelChild(idBefore) } else { .none }
+    return childEffects.merge(with: parentEffects).merge(with: cancelEffects)
+  }
+
+  @usableFromInline
+  func childID(_ state: Parent.State) -> ChildEffectsID? {
+    guard let child = state[keyPath: self.toChildState] else { return nil }
+    return ChildEffectsID(path: _keyPathID(self.toChildState), identity: _childIdentity(child))
+  }
+
+  @usableFromInline
+  func reduceChild(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
+    guard let childAction = self.toChildAction.extract(action) else { return .none }
+    guard state[keyPath: self.toChildState] != nil, let id = self.childID(state) else {
+      self.location.report(
+        """
+        An "ifLet" at "\(self.location.fileID):\(self.location.line)" received a child action \
+        when child state was "nil":
+
+          Action: \(String(customDumping: action))
+
+        A child action was sent after its state went away. Make sure the child's effects are \
+        cancelled or finished before the state is set to "nil", and that no action is sent to \
+        an absent child.
+        """
+      )
+      return .none
+    }
+    return self.child.reduce(into: &state[keyPath: self.toChildState]!, action: childAction)
+      .map(self.toChildAction.embed)
+      .child(id)
+  }
+}

@@ -1,0 +1,97 @@
+/// Runs a child reducer on part of the parent's state, for the child's actions.
+///
+/// ```swift
+/// var body: some ReducerOf<Self> {
+///   Scope(state: \.profile, action: \.profile) {
+///     Profile()
+///   }
+///   Reduce { state, action in ... }
+/// }
+/// ```
+///
+/// The state may also be a case of an enum: `Scope(state: \.loggedIn, action: \.loggedIn)`.
+/// When the enum is in another case, the child's actions are reported as an issue.
+public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
+  @usableFromInline
+  enum StatePath {
+    case keyPath(WritableKeyPath<ParentState, Child.State>)
+    case casePath(CaseExtractor<ParentState, Child.State>, CaseKeyPath<ParentState, Child.State>)
+  }
+
+  @usableFromInline let toChildState: StatePath
+  @usableFromInline let toChildAction: CaseExtractor<ParentAction, Child.Action>
+  @usableFromInline let child: any Reducer<Child.State, Child.Action>
+  @usableFromInline let fileID: StaticString
+  @usableFromInline let filePath: StaticString
+  @usableFromInline let line: UInt
+  @usableFromInline let column: UInt
+
+  /// Runs `child` on the state at `toChildState` for actions in the `toChildAction` case.
+  @inlinable
+  public init<ChildState, ChildAction>(
+    state toChildState: WritableKeyPath<ParentState, ChildState>,
+    action toChildAction: CaseKeyPath<ParentAction, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Child
+  ) where ChildState == Child.State, ChildAction == Child.Action {
+    self.toChildState = .keyPath(toChildState)
+    self.toChildAction = CaseExtractor(toChildAction)
+    self.child = child()._resolved()
+    self.fileID = #fileID
+    self.filePath = #filePath
+    self.line = #line
+    self.column = #column
+  }
+
+  /// Runs `child` on the state in the `toChildState` case of an enum state.
+  @inlinable
+  public init<ChildState, ChildAction>(
+    state toChildState: CaseKeyPath<ParentState, ChildState>,
+    action toChildAction: CaseKeyPath<ParentAction, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Child,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) where ChildState == Child.State, ChildAction == Child.Action {
+    self.toChildState = .casePath(CaseExtractor(toChildState), toChildState)
+    self.toChildAction = CaseExtractor(toChildAction)
+    self.child = child()._resolved()
+    self.fileID = fileID
+    self.filePath = filePath
+    self.line = line
+    self.column = column
+  }
+
+  @inlinable
+  public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
+    guard let childAction = self.toChildAction.extract(action) else { return .none }
+    switch self.toChildState {
+    case let .keyPath(keyPath):
+      return self.child.reduce(into: &state[keyPath: keyPath], action: childAction)
+        .map(self.toChildAction.embed)
+    case let .casePath(extractor, _):
+      guard var childState = extractor.extract(state) else {
+        reportIssue(
+          """
+          A "Scope" at "\(self.fileID):\(self.line)" received a child action when child state \
+          was set to a different case:
+
+            Action: \(String(customDumping: action))
+            State: \(String(customDumping: state))
+
+          Make sure the parent does not change the state's case before the child's actions \
+          arrive, and that effects of the child are cancelled when it leaves.
+          """,
+          fileID: self.fileID,
+          filePath: self.filePath,
+          line: self.line,
+          column: self.column
+        )
+        return .none
+      }
+      let effect = self.child.reduce(into: &childState, action: childAction)
+      state = extractor.embed(childState)
+      return effect.map(self.toChildAction.embed)
+    }
+  }
+}

@@ -1,0 +1,120 @@
+import Dispatch
+import Synchronization
+
+/// A serial executor that is also a task executor, running jobs on one thread: its own, or a
+/// thread someone else drives (a network event loop).
+///
+/// A store isolated to an actor on this executor starts its effects with the executor as their
+/// preference, so `send -> effect -> send` stays on one thread with no hop.
+///
+/// ```swift
+/// let actor = StoreActor(executor: StoreExecutor(name: "game"))
+/// let count = await actor.run { _ in
+///   let store = Store(initialState: Counter.State()) { Counter() }
+///   await store.send(.incrementLater).finish()
+///   return store.count
+/// }
+/// ```
+public final class StoreExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {
+  private struct Queue {
+    var jobs: [UnownedJob] = []
+    var isWaiting = false
+  }
+
+  private let queue = Mutex(Queue())
+  private let wake: @Sendable () -> Void
+  private let semaphore = DispatchSemaphore(value: 0)
+  private let threadID = Atomic<UInt>(0)
+
+  /// An executor with a thread of its own, named `name`, that runs until the process ends.
+  public init(name: String) {
+    let semaphore = self.semaphore
+    self.wake = { semaphore.signal() }
+    let thread = Thread { [unowned self] in
+      self.threadID.store(Self.currentThreadID(), ordering: .releasing)
+      while true {
+        if self.runPending() == 0 {
+          let shouldWait = self.queue.withLock { queue -> Bool in
+            if queue.jobs.isEmpty {
+              queue.isWaiting = true
+              return true
+            }
+            return false
+          }
+          if shouldWait { self.semaphore.wait() }
+        }
+      }
+    }
+    thread.name = name
+    thread.start()
+  }
+
+  /// An executor driven by its owner: `wake` is called (from any thread) when jobs arrive
+  /// while the owner may be idle, and the owner calls ``runPending()`` on its thread.
+  public init(wakingWith wake: @escaping @Sendable () -> Void) {
+    self.wake = wake
+  }
+
+  /// Runs the jobs queued so far, on the calling thread; returns how many ran.
+  @discardableResult
+  public func runPending() -> Int {
+    if self.threadID.load(ordering: .relaxed) == 0 {
+      self.threadID.store(Self.currentThreadID(), ordering: .releasing)
+    }
+    var count = 0
+    while true {
+      let jobs = self.queue.withLock { queue -> [UnownedJob] in
+        defer { queue.jobs.removeAll(keepingCapacity: true) }
+        return queue.jobs
+      }
+      if jobs.isEmpty { return count }
+      for job in jobs {
+        job.runSynchronously(
+          isolatedTo: self.asUnownedSerialExecutor(),
+          taskExecutor: self.asUnownedTaskExecutor()
+        )
+      }
+      count += jobs.count
+    }
+  }
+
+  public func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    let shouldWake = self.queue.withLock { queue -> Bool in
+      queue.jobs.append(job)
+      defer { queue.isWaiting = false }
+      return queue.isWaiting
+    }
+    if shouldWake { self.wake() }
+  }
+
+  public func asUnownedSerialExecutor() -> UnownedSerialExecutor {
+    UnownedSerialExecutor(ordinary: self)
+  }
+
+  public func checkIsolated() {
+    precondition(self.isCurrent, "Expected to run on \(self)'s thread")
+  }
+
+  /// Whether the calling thread is the one that runs this executor's jobs.
+  public var isCurrent: Bool {
+    self.threadID.load(ordering: .acquiring) == Self.currentThreadID()
+  }
+
+  private static func currentThreadID() -> UInt {
+    UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(pthread_self_pointer())))
+  }
+}
+
+#if canImport(Glibc)
+  import Glibc
+  private func pthread_self_pointer() -> UnsafeRawPointer? {
+    UnsafeRawPointer(bitPattern: UInt(pthread_self()))
+  }
+#else
+  import Darwin
+  private func pthread_self_pointer() -> UnsafeRawPointer? {
+    UnsafeRawPointer(pthread_self())
+  }
+#endif
+import Foundation

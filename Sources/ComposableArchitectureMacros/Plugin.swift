@@ -1,0 +1,16 @@
+import SwiftCompilerPlugin
+import SwiftSyntaxMacros
+
+/// The compiler plugin that provides the Composable Architecture macros.
+@main
+struct ComposableArchitecturePlugin: CompilerPlugin {
+  /// Every macro implemented by this plugin.
+  let providingMacros: [Macro.Type] = [
+    ObservableStateMacro.self,
+    ObservationStateIgnoredMacro.self,
+    ReducerMacro.self,
+    ReducerCaseEphemeralMacro.self,
+    ReducerCaseIgnoredMacro.self,
+    ViewActionMacro.self,
+  ]
+}

@@ -1,0 +1,18 @@
+import ComposableArchitectureMacros
+import SwiftSyntax
+import SwiftSyntaxBuilder
+import SwiftSyntaxMacroExpansion
+
+/// The macros under test, with the conformances the compiler would ask each extension macro to
+/// add for a type that does not conform yet.
+let composableArchitectureMacros: [String: MacroSpec] = [
+  "ObservableState": MacroSpec(
+    type: ObservableStateMacro.self,
+    conformances: ["ObservableState", "Observable"]
+  ),
+  "ObservationStateIgnored": MacroSpec(type: ObservationStateIgnoredMacro.self),
+  "Reducer": MacroSpec(type: ReducerMacro.self, conformances: ["Reducer", "CaseReducer"]),
+  "ReducerCaseEphemeral": MacroSpec(type: ReducerCaseEphemeralMacro.self),
+  "ReducerCaseIgnored": MacroSpec(type: ReducerCaseIgnoredMacro.self),
+  "ViewAction": MacroSpec(type: ViewActionMacro.self, conformances: ["ViewActionSending"]),
+]
