@@ -18,8 +18,9 @@ struct EffectRunner: Sendable {
         }
       }
     case let .concatenate(effects):
+      // NB: Parts after a cancellation still run (seeing the cancellation), so that every
+      // operation gets to finish; their sends are dropped.
       for effect in effects {
-        guard !Task.isCancelled else { return }
         await self.run(effect, send: send)
       }
     case let .cancellable(id, cancelInFlight, effect):

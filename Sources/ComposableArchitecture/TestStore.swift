@@ -1,0 +1,151 @@
+/// A store for tests: each action is sent and its state change asserted, each action an
+/// effect sends is received and asserted, and every effect must finish by the end.
+///
+/// ```swift
+/// @Test
+/// @MainActor
+/// func increment() async {
+///   let store = TestStore(initialState: Counter.State()) {
+///     Counter()
+///   }
+///   await store.send(.incrementButtonTapped) {
+///     $0.count = 1
+///   }
+///   await store.receive(\.delegate.didIncrement)
+/// }
+/// ```
+///
+/// Failures are reported through IssueReporting; on Linux, link `IssueReportingTestSupport`
+/// into the test target so that they fail the test (see the README).
+@MainActor
+public final class TestStore<State: Equatable, Action> {
+  /// How strictly this store asserts.
+  public var exhaustivity: Exhaustivity = .on
+
+  /// How long ``receive(_:timeout:assert:fileID:file:line:column:)-(Action,_,_,_,_,_,_)`` and
+  /// ``finish(timeout:fileID:file:line:column:)`` wait, in nanoseconds (default 1 s).
+  public var timeout: UInt64
+
+  /// The state as of the last assertion.
+  public internal(set) var state: State
+
+  let store: Store<State, TestReducer<State, Action>.TestAction>
+  let root: RootCore<State, TestReducer<State, Action>.TestAction>
+  let tracker: TestTracker<State, Action>
+  let fileID: StaticString
+  let filePath: StaticString
+  let line: UInt
+  let column: UInt
+
+  /// Makes a test store.
+  ///
+  /// - Parameters:
+  ///   - initialState: The state to start with.
+  ///   - reducer: The reducer under test.
+  ///   - prepareDependencies: Overrides of the dependencies the reducer and effects see.
+  public init<R: Reducer<State, Action>>(
+    initialState: @autoclosure () -> State,
+    @ReducerBuilder<State, Action> reducer: () -> R,
+    withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
+    fileID: StaticString = #fileID,
+    file filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    let tracker = TestTracker<State, Action>()
+    let store = withoutActuallyEscaping(prepareDependencies) { prepareDependencies in
+      Store(
+        initialState: initialState(),
+        reducer: { TestReducer(base: reducer()._resolved(), tracker: tracker) },
+        withDependencies: prepareDependencies
+      )
+    }
+    guard let rootCore = store.core as? RootStoreCore<State, TestReducer<State, Action>.TestAction>
+    else { fatalError("A test store's store is a root store") }
+    self.store = store
+    self.root = rootCore.root
+    self.tracker = tracker
+    self.state = rootCore.root.state
+    self.timeout = 1_000_000_000
+    self.fileID = fileID
+    self.filePath = filePath
+    self.line = line
+    self.column = column
+  }
+
+  /// The dependencies the reducer and new effects see; change them between steps.
+  public var dependencies: DependencyValues {
+    get { self.root.dependencies }
+    set { self.root.dependencies = newValue }
+  }
+
+  isolated deinit {
+    self.completed()
+  }
+
+  func completed() {
+    let location = self.location
+    let received = self.tracker.removeAllReceived()
+    if !received.isEmpty {
+      if self.exhaustivity == .on {
+        self.fail(
+          """
+          The store received \(received.count) unexpected \
+          action\(received.count == 1 ? "" : "s"):
+
+          \(received.map { "  • " + String(customDumping: $0.action) }.joined(separator: "\n"))
+
+          Assert them with "receive", or skip them with "skipReceivedActions".
+          """,
+          at: location
+        )
+      }
+    }
+    for effect in self.tracker.effects.values {
+      if self.exhaustivity == .on {
+        self.fail(Self.stillRunning(effect), at: (effect.fileID, effect.filePath, effect.line, effect.column))
+      }
+    }
+  }
+
+  static func stillRunning(_ effect: TestTracker<State, Action>.Effect) -> String {
+    """
+    An effect returned for this action is still running. It must complete before the end of \
+    the test:
+
+      \(effect.action)
+
+    To fix, inspect any effects the reducer returns for this action and make sure they \
+    finish: use a test clock and advance it, cancel the effect, or await "finish" on the task \
+    "send" returns. To skip effects you do not care about, use "skipInFlightEffects" or turn \
+    exhaustivity off.
+    """
+  }
+
+  typealias Location = (fileID: StaticString, filePath: StaticString, line: UInt, column: UInt)
+
+  var location: Location {
+    (self.fileID, self.filePath, self.line, self.column)
+  }
+
+  func fail(_ message: String, at location: Location) {
+    reportIssue(
+      message,
+      fileID: location.fileID,
+      filePath: location.filePath,
+      line: location.line,
+      column: location.column
+    )
+  }
+
+  /// Reports `message` as an expected issue when skipped assertions are shown.
+  func skipped(_ message: String, at location: Location) {
+    guard case .off(showSkippedAssertions: true) = self.exhaustivity else { return }
+    withExpectedIssue {
+      self.fail(message, at: location)
+    }
+  }
+}
+
+/// A test store of a feature: `TestStoreOf<Feature>`.
+public typealias TestStoreOf<R: Reducer> = TestStore<R.State, R.Action> where R.State: Equatable

@@ -1,0 +1,99 @@
+extension TestStore {
+  /// Checks `actual` against the state the test expects after `mutation`.
+  ///
+  /// Exhaustive: the mutation is applied to the last asserted state and the result must equal
+  /// `actual`. Non-exhaustive: it may also be applied to `actual` itself, so that only the
+  /// fields it sets are checked.
+  func expectState(
+    _ mutation: ((inout State) throws -> Void)?,
+    previous: State,
+    actual: State,
+    what: String,
+    at location: Location
+  ) {
+    var expected = previous
+    do {
+      try mutation?(&expected)
+    } catch {
+      self.fail("Threw error: \(error)", at: location)
+      return
+    }
+    if expected == actual { return }
+    if self.exhaustivity != .on {
+      var partial = actual
+      do { try mutation?(&partial) } catch {}
+      if partial == actual {
+        self.skipped(Self.mismatch(expected: expected, actual: actual, what: what, mutation), at: location)
+        return
+      }
+      expected = partial
+    }
+    self.fail(Self.mismatch(expected: expected, actual: actual, what: what, mutation), at: location)
+  }
+
+  static func mismatch(
+    expected: State, actual: State, what: String, _ mutation: ((inout State) throws -> Void)?
+  ) -> String {
+    let difference =
+      diff(expected, actual, format: .proportional)
+      .map { "\($0.indent(by: 4))\n\n(Expected: −, Actual: +)" }
+      ?? """
+      Expected:
+      \(String(describing: expected).indent(by: 2))
+
+      Actual:
+      \(String(describing: actual).indent(by: 2))
+      """
+    let summary =
+      mutation == nil
+      ? "State was not expected to change, but a change occurred"
+      : "A state change does not match expectation"
+    return "\(summary)\(what.isEmpty ? "" : " " + what): …\n\n\(difference)"
+  }
+
+  /// Asserts the store's current state, outside of any action.
+  ///
+  /// ```swift
+  /// store.assert {
+  ///   $0.isLoading = false
+  /// }
+  /// ```
+  public func assert(
+    _ updateStateToExpectedResult: @escaping (_ state: inout State) throws -> Void,
+    fileID: StaticString = #fileID,
+    file filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    let actual = self.root.state
+    self.expectState(
+      updateStateToExpectedResult, previous: self.state, actual: actual, what: "",
+      at: (fileID, filePath, line, column)
+    )
+    self.state = actual
+  }
+
+  /// Runs `operation` with a different exhaustivity.
+  ///
+  /// ```swift
+  /// await store.withExhaustivity(.off) {
+  ///   await store.send(.refresh)
+  /// }
+  /// ```
+  public func withExhaustivity<R>(
+    _ exhaustivity: Exhaustivity,
+    operation: () async throws -> R
+  ) async rethrows -> R {
+    let saved = self.exhaustivity
+    self.exhaustivity = exhaustivity
+    defer { self.exhaustivity = saved }
+    return try await operation()
+  }
+}
+
+extension String {
+  func indent(by count: Int) -> String {
+    let indentation = String(repeating: " ", count: count)
+    return indentation + self.replacingOccurrences(of: "\n", with: "\n" + indentation)
+  }
+}

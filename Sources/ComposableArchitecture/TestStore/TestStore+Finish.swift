@@ -1,0 +1,123 @@
+extension TestStore {
+  /// Waits for every running effect to finish; reports the ones that do not within the
+  /// timeout.
+  ///
+  /// ```swift
+  /// await store.send(.onAppear)
+  /// await store.receive(\.loaded)
+  /// await store.finish()
+  /// ```
+  public func finish(
+    timeout: Duration? = nil,
+    fileID: StaticString = #fileID,
+    file filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let tracker = self.tracker
+    let nanoseconds = timeout.map(\.nanoseconds) ?? self.timeout
+    let finished = await tracker.wait(timeout: nanoseconds) { tracker.effects.isEmpty }
+    if !finished {
+      for effect in tracker.effects.values {
+        self.fail(Self.stillRunning(effect), at: (fileID, filePath, line, column))
+      }
+    }
+    self.completed()
+  }
+
+  /// Drops the actions received but not asserted, moving the asserted state to the latest.
+  ///
+  /// - Parameter strict: Whether to report when there was nothing to skip.
+  public func skipReceivedActions(
+    strict: Bool = true,
+    fileID: StaticString = #fileID,
+    file filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let received = self.tracker.removeAllReceived()
+    guard let last = received.last else {
+      if strict {
+        self.fail("There were no received actions to skip.", at: (fileID, filePath, line, column))
+      }
+      return
+    }
+    self.state = last.state
+  }
+
+  /// Cancels every running effect.
+  ///
+  /// - Parameter strict: Whether to report when no effect was running.
+  public func skipInFlightEffects(
+    strict: Bool = true,
+    fileID: StaticString = #fileID,
+    file filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let tracker = self.tracker
+    guard !tracker.effects.isEmpty else {
+      if strict {
+        self.fail("There were no in-flight effects to skip.", at: (fileID, filePath, line, column))
+      }
+      return
+    }
+    self.root.inFlight.cancelAll()
+    _ = await tracker.wait(timeout: self.timeout) { tracker.effects.isEmpty }
+  }
+}
+
+/// The effects started by one ``TestStore/send(_:assert:fileID:file:line:column:)``.
+///
+/// ```swift
+/// let task = await store.send(.startTimer)
+/// await clock.advance(by: .seconds(1))
+/// await store.receive(\.tick)
+/// await task.cancel()
+/// ```
+public struct TestStoreTask: Hashable, Sendable {
+  let rawValue: Task<Void, Never>?
+  let timeout: UInt64
+
+  /// Cancels the effects and waits for them to stop.
+  public func cancel() async {
+    self.rawValue?.cancel()
+    await self.rawValue?.value
+  }
+
+  /// Waits for the effects to finish; reports if they are still running after the timeout.
+  public func finish(
+    timeout: Duration? = nil,
+    fileID: StaticString = #fileID,
+    file filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    guard let task = self.rawValue else { return }
+    let nanoseconds = timeout.map(\.nanoseconds) ?? self.timeout
+    let finished = await withTaskGroup(of: Bool.self) { group in
+      group.addTask {
+        await task.value
+        return true
+      }
+      group.addTask {
+        try? await Task.sleep(nanoseconds: nanoseconds)
+        return false
+      }
+      let first = await group.next() ?? false
+      group.cancelAll()
+      return first
+    }
+    if !finished {
+      reportIssue(
+        "Expected task to finish, but it is still in-flight after \(nanoseconds / 1_000_000) ms.",
+        fileID: fileID, filePath: filePath, line: line, column: column
+      )
+    }
+  }
+
+  /// Whether the effects were cancelled.
+  public var isCancelled: Bool {
+    self.rawValue?.isCancelled ?? true
+  }
+}

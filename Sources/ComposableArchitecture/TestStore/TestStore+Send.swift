@@ -1,0 +1,92 @@
+extension TestStore {
+  /// Sends an action and asserts the state change it makes.
+  ///
+  /// ```swift
+  /// await store.send(.incrementButtonTapped) {
+  ///   $0.count = 1
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - action: The action.
+  ///   - updateStateToExpectedResult: Changes the previous state into the expected one; leave
+  ///     it out when the state must not change.
+  /// - Returns: A task for the effects the action started.
+  @discardableResult
+  public func send(
+    _ action: Action,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    file filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async -> TestStoreTask {
+    let location: Location = (fileID, filePath, line, column)
+    if self.tracker.hasReceived {
+      let received = self.tracker.removeAllReceived()
+      let message = """
+        Must handle \(received.count) received action\(received.count == 1 ? "" : "s") before \
+        sending an action:
+
+        \(received.map { "  • " + String(customDumping: $0.action) }.joined(separator: "\n"))
+        """
+      if self.exhaustivity == .on {
+        self.fail(message, at: location)
+      } else {
+        self.skipped(message, at: location)
+      }
+      if let last = received.last { self.state = last.state }
+    }
+    let previous = self.exhaustivity == .on ? self.state : self.root.state
+    self.tracker.currentSend = location
+    let task = self.store.send(.send(action))
+    let actual = self.tracker.takeStateAfterSend() ?? self.root.state
+    self.expectState(
+      updateStateToExpectedResult, previous: previous, actual: actual, what: "", at: location
+    )
+    self.state = actual
+    // NB: Give effects that just started a chance to reach their first suspension point.
+    if task.rawValue != nil { await Task.yield() }
+    return TestStoreTask(rawValue: task.rawValue, timeout: self.timeout)
+  }
+
+  /// Sends the action in a case key path's case, built from `value`.
+  ///
+  /// ```swift
+  /// await store.send(\.rows[id: 1].toggle)
+  /// await store.send(\.queryChanged, "blob") {
+  ///   $0.query = "blob"
+  /// }
+  /// ```
+  @discardableResult
+  public func send<Value>(
+    _ action: CaseKeyPath<Action, Value>,
+    _ value: Value,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    file filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async -> TestStoreTask {
+    await self.send(
+      action(value), assert: updateStateToExpectedResult,
+      fileID: fileID, file: filePath, line: line, column: column
+    )
+  }
+
+  /// Sends the action of a case without a value.
+  @discardableResult
+  public func send(
+    _ action: CaseKeyPath<Action, Void>,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    file filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async -> TestStoreTask {
+    await self.send(
+      action(()), assert: updateStateToExpectedResult,
+      fileID: fileID, file: filePath, line: line, column: column
+    )
+  }
+}

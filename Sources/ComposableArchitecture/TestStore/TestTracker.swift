@@ -1,0 +1,135 @@
+import Foundation
+
+/// What a ``TestStore``'s reducer saw: received actions with the state after each, the state
+/// after the last sent action, and the effects still running.
+final class TestTracker<State, Action>: @unchecked Sendable {
+  struct Received {
+    let action: Action
+    let state: State
+  }
+
+  struct Effect: Sendable {
+    let action: String
+    let fileID: StaticString
+    let filePath: StaticString
+    let line: UInt
+    let column: UInt
+  }
+
+  private struct Storage {
+    var received: [Received] = []
+    var stateAfterSend: State?
+    var effects: [UInt64: Effect] = [:]
+    var nextEffect: UInt64 = 0
+    var generation: UInt64 = 0
+    var waiter: CheckedContinuation<Void, Never>?
+  }
+
+  private let lock = NSLock()
+  private var _storage = Storage()
+
+  private func locked<R>(_ body: (inout Storage) -> R) -> R {
+    self.lock.lock()
+    defer { self.lock.unlock() }
+    return body(&self._storage)
+  }
+
+  /// Where the `send` now running was written, for effects it starts.
+  var currentSend = (
+    fileID: StaticString("?"), filePath: StaticString("?"), line: UInt(0), column: UInt(0)
+  )
+
+  var received: [Received] {
+    self.locked { $0.received }
+  }
+
+  var hasReceived: Bool {
+    self.locked { !$0.received.isEmpty }
+  }
+
+  func popReceived() -> Received? {
+    self.locked { $0.received.isEmpty ? nil : $0.received.removeFirst() }
+  }
+
+  func removeAllReceived() -> [Received] {
+    self.locked { storage in
+      defer { storage.received.removeAll() }
+      return storage.received
+    }
+  }
+
+  func didReceive(_ action: Action, state: State) {
+    self.signal { $0.received.append(Received(action: action, state: state)) }
+  }
+
+  func didSend(state: State) {
+    self.locked { $0.stateAfterSend = state }
+  }
+
+  func takeStateAfterSend() -> State? {
+    self.locked { storage in
+      defer { storage.stateAfterSend = nil }
+      return storage.stateAfterSend
+    }
+  }
+
+  var effects: [UInt64: Effect] {
+    self.locked { $0.effects }
+  }
+
+  func startEffect(action: Action) -> UInt64 {
+    let send = self.currentSend
+    let effect = Effect(
+      action: String(customDumping: action),
+      fileID: send.fileID, filePath: send.filePath, line: send.line, column: send.column
+    )
+    return self.locked { storage in
+      defer { storage.nextEffect += 1 }
+      storage.effects[storage.nextEffect] = effect
+      return storage.nextEffect
+    }
+  }
+
+  func finishEffect(_ id: UInt64) {
+    self.signal { $0.effects[id] = nil }
+  }
+
+  private func signal(_ update: (inout Storage) -> Void) {
+    let waiter = self.locked { storage -> CheckedContinuation<Void, Never>? in
+      update(&storage)
+      storage.generation &+= 1
+      defer { storage.waiter = nil }
+      return storage.waiter
+    }
+    waiter?.resume()
+  }
+
+  /// Waits until `condition` holds or `timeout` nanoseconds pass; returns whether it holds.
+  func wait(
+    timeout: UInt64,
+    isolation: isolated (any Actor)? = #isolation,
+    until condition: () -> Bool
+  ) async -> Bool {
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: .nanoseconds(Int64(clamping: timeout)))
+    let timer = Task { [weak self] in
+      try? await clock.sleep(until: deadline)
+      self?.signal { _ in }
+    }
+    defer { timer.cancel() }
+    while true {
+      let generation = self.locked { $0.generation }
+      if condition() { return true }
+      if clock.now >= deadline { return false }
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        let resumeNow = self.locked { storage -> Bool in
+          if storage.generation != generation { return true }
+          storage.waiter = continuation
+          return false
+        }
+        if resumeNow { continuation.resume() }
+      }
+    }
+  }
+}
+
