@@ -47,10 +47,15 @@ let package = Package(
         .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
       ]
     ),
+    // NB: Counts heap allocations for tca-benchmark by defining malloc and friends; link it into
+    // nothing else.
+    .target(name: "CAllocationCounter"),
     .executableTarget(
       name: "tca-benchmark",
-      dependencies: ["ComposableArchitecture"],
-      swiftSettings: [.unsafeFlags(["-Ounchecked"])]
+      dependencies: ["ComposableArchitecture", "CAllocationCounter"],
+      swiftSettings: [.unsafeFlags(["-Ounchecked"])],
+      // NB: Exports the executable's malloc so that the shared libraries use it too.
+      linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"], .when(platforms: [.linux]))]
     ),
     .testTarget(
       name: "ComposableArchitectureTests",

@@ -70,6 +70,9 @@ public struct Effect<Action>: Sendable {
     withEscapedDependencies { dependencies in
       Self(
         operation: .run(priority) { send in
+          // NB: An effect cancelled before it starts (a debounced effect, the rest of a
+          // cancelled concatenation) never runs its operation.
+          guard !Task.isCancelled else { return }
           await dependencies.yield {
             do {
               try await operation(send)
