@@ -247,3 +247,11 @@ public macro ObservationStateIgnored() =
 public macro ViewAction<R: Reducer>(for: R.Type) =
   #externalMacro(module: "ComposableArchitectureMacros", type: "ViewActionMacro")
 where R.Action: ViewAction
+
+/// Gives an `Action` enum direct case paths for its cases, so that `Scope`, `ifLet` and
+/// `forEach` extract child actions with a pattern match. ``Reducer()`` adds it; you never
+/// write it.
+@attached(member, names: named(_$caseExtractor))
+@attached(extension, conformances: _FastCaseExtractable)
+public macro _CaseExtractors() =
+  #externalMacro(module: "ComposableArchitectureMacros", type: "CaseExtractorsMacro")

@@ -39,7 +39,7 @@ public protocol Reducer<State, Action> {
   ///
   /// Operators call this when they are made, so a composed body is not rebuilt for every action.
   /// You never implement it.
-  func _resolved() -> any Reducer<State, Action>
+  func _resolved() -> Reduce<State, Action>
 }
 
 /// A convenience for naming a reducer's type by its feature: `some ReducerOf<Self>`.
@@ -58,7 +58,23 @@ extension Reducer where Body == Never {
   }
 
   @inlinable
-  public func _resolved() -> any Reducer<State, Action> { self }
+  public func _resolved() -> Reduce<State, Action> {
+    let reducer = self
+    return Reduce { reducer.reduce(into: &$0, action: $1) }
+  }
+}
+
+extension Reducer {
+  /// This reducer as a closure, specialized where it is called, with its body built once.
+  @inlinable
+  @inline(__always)
+  public func _resolve() -> Reduce<State, Action> {
+    if Body.self == Never.self {
+      let reducer = self
+      return Reduce { reducer.reduce(into: &$0, action: $1) }
+    }
+    return self._resolved()
+  }
 }
 
 extension Reducer where Body: Reducer, Body.State == State, Body.Action == Action {
@@ -69,7 +85,7 @@ extension Reducer where Body: Reducer, Body.State == State, Body.Action == Actio
   }
 
   @inlinable
-  public func _resolved() -> any Reducer<State, Action> {
-    self.body._resolved()
+  public func _resolved() -> Reduce<State, Action> {
+    self.body._resolve()
   }
 }

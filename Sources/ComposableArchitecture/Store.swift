@@ -20,9 +20,14 @@ public final class Store<State, Action>: @unchecked Sendable {
   @usableFromInline
   var children: [ScopeID: AnyObject] = [:]
 
+  /// The root core, for root stores: sends to it are direct calls.
   @usableFromInline
-  init(core: StoreCore<State, Action>) {
+  let root: RootCore<State, Action>?
+
+  @usableFromInline
+  init(core: StoreCore<State, Action>, root: RootCore<State, Action>? = nil) {
     self.core = core
+    self.root = root
   }
 
   /// Makes a store from an initial state and a reducer.
@@ -48,21 +53,27 @@ public final class Store<State, Action>: @unchecked Sendable {
     isolation: isolated (any Actor)? = #isolation
   ) {
     let registry = CancellationRegistry()
+    // NB: A store made in the default dependency context, with no overrides, leaves the
+    // task-local dependencies alone on each send: that costs a push per batch of actions.
+    let scopesDependencies = prepareDependencies != nil || !_isDefault(DependencyValues._current)
     let (state, resolved, dependencies) = Dependencies.withDependencies {
-      prepareDependencies?(&$0)
-      $0._cancellationRegistry = registry
+      if let prepareDependencies {
+        $0.stackElementIDGenerator = .incrementing()
+        prepareDependencies(&$0)
+      }
     } operation: {
       @Dependency(\.self) var dependencies
-      return (initialState(), reducer()._resolved(), dependencies)
+      return (initialState(), reducer()._resolve(), dependencies)
     }
     let root = RootCore(
       state: state,
       reducer: resolved,
       dependencies: dependencies,
+      scopesDependencies: scopesDependencies,
       registry: registry,
       isolation: isolation ?? MainActor.shared
     )
-    self.init(core: RootStoreCore(root))
+    self.init(core: RootStoreCore(root), root: root)
   }
 
   /// Sends an action to the store.
@@ -72,7 +83,8 @@ public final class Store<State, Action>: @unchecked Sendable {
   @inlinable
   @discardableResult
   public func send(_ action: Action) -> StoreTask {
-    self.core.send(action)
+    if let root = self.root { return root.send(action) }
+    return self.core.send(action)
   }
 
   /// The current state.
@@ -95,7 +107,8 @@ public final class Store<State, Action>: @unchecked Sendable {
   /// ```
   @inlinable
   public func withState<R>(_ body: (_ state: State) -> R) -> R {
-    body(self.core.currentState)
+    if let root = self.root { return body(root.state) }
+    return body(self.core.currentState)
   }
 
   /// Calls `onChange` after each batch of actions the store processes, with the new state.
@@ -143,4 +156,12 @@ struct ScopeID: Hashable {
   let state: AnyKeyPath
   let action: AnyKeyPath
   let kind: Int
+}
+
+/// Whether `dependencies` has no overrides: the context a plain `Store(...)` is made in.
+func _isDefault(_ dependencies: DependencyValues) -> Bool {
+  for child in Mirror(reflecting: dependencies).children where child.label == "storage" {
+    if let storage = child.value as? [ObjectIdentifier: any Sendable] { return storage.isEmpty }
+  }
+  return false
 }

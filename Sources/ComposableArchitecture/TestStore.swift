@@ -56,7 +56,7 @@ public final class TestStore<State: Equatable, Action> {
     let store = withoutActuallyEscaping(prepareDependencies) { prepareDependencies in
       Store(
         initialState: initialState(),
-        reducer: { TestReducer(base: reducer()._resolved(), tracker: tracker) },
+        reducer: { TestReducer(base: reducer()._resolve(), tracker: tracker) },
         withDependencies: prepareDependencies
       )
     }

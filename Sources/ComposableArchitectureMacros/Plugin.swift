@@ -6,6 +6,7 @@ import SwiftSyntaxMacros
 struct ComposableArchitecturePlugin: CompilerPlugin {
   /// Every macro implemented by this plugin.
   let providingMacros: [Macro.Type] = [
+    CaseExtractorsMacro.self,
     ObservableStateMacro.self,
     ObservationStateIgnoredMacro.self,
     ReducerMacro.self,

@@ -153,7 +153,7 @@ enum ReducerEnumExpansion {
     }
     let inheritance = conformances.isEmpty ? "" : ": " + conformances.joined(separator: ", ")
     return """
-      @CasePaths.CasePathable
+      @CasePaths.CasePathable @ComposableArchitecture._CaseExtractors
       \(raw: braced("\(access)enum Action\(inheritance)", lines))
       """
   }

@@ -39,6 +39,9 @@ extension ReducerMacro: MemberAttributeMacro {
     if !enumDecl.attributes.contains("CasePathable", module: "CasePaths") {
       added.append("@CasePaths.CasePathable")
     }
+    if name == "Action", !enumDecl.attributes.contains("_CaseExtractors", module: "ComposableArchitecture") {
+      added.append("@ComposableArchitecture._CaseExtractors")
+    }
     if name == "State", !enumDecl.attributes.contains("dynamicMemberLookup") {
       added.append("@dynamicMemberLookup")
     }

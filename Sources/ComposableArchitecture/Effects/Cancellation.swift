@@ -59,7 +59,7 @@ public func withTaskCancellation<T: Sendable, E: Error>(
   cancelInFlight: Bool = false,
   operation: @escaping @Sendable () async throws(E) -> T
 ) async throws(E) -> T {
-  @Dependency(\._cancellationRegistry) var registry
+  let registry = CancellationRegistry.forCurrentTask
   let id = CancellationNamespace.scoped(AnyHashableSendable(id))
   if cancelInFlight {
     registry.cancel(id: id)
@@ -89,7 +89,6 @@ extension Task where Success == Never, Failure == Never {
   /// }
   /// ```
   public static func cancel(id: some Hashable & Sendable) {
-    @Dependency(\._cancellationRegistry) var registry
-    registry.cancel(id: CancellationNamespace.scoped(AnyHashableSendable(id)))
+    CancellationRegistry.forCurrentTask.cancel(id: CancellationNamespace.scoped(AnyHashableSendable(id)))
   }
 }

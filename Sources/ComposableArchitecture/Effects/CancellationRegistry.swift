@@ -96,16 +96,13 @@ final class CancellationHandle: Sendable {
   }
 }
 
-extension DependencyValues {
-  /// The registry of the store whose reducer or effect is running.
-  @usableFromInline
-  var _cancellationRegistry: CancellationRegistry {
-    get { self[CancellationRegistryKey.self] }
-    set { self[CancellationRegistryKey.self] = newValue }
-  }
-}
+extension CancellationRegistry {
+  /// The registry of the store whose effect is running; effect tasks set it.
+  @TaskLocal static var current: CancellationRegistry?
 
-private enum CancellationRegistryKey: DependencyKey {
-  static let liveValue = CancellationRegistry()
-  static var testValue: CancellationRegistry { liveValue }
+  /// The registry for work started outside any store's effects.
+  static let global = CancellationRegistry()
+
+  /// The registry of the running effect's store, or the global one.
+  static var forCurrentTask: CancellationRegistry { Self.current ?? Self.global }
 }

@@ -11,17 +11,18 @@
 /// Once the effect is cancelled, sending does nothing.
 public struct Send<Action>: Sendable {
   @usableFromInline
-  let send: @Sendable (Action) async -> Void
+  let send: @Sendable (UncheckedSendable<Action>) async -> Void
 
   /// Makes a `Send` that hands each action to `send`.
   public init(send: @escaping @Sendable (Action) async -> Void) {
-    self.send = send
+    self.send = { await send($0.value) }
   }
 
   /// Sends an action back into the store; returns once the store has processed it.
   @inlinable
+  nonisolated(nonsending)
   public func callAsFunction(_ action: Action) async {
     guard !Task.isCancelled else { return }
-    await self.send(action)
+    await self.send(UncheckedSendable(action))
   }
 }

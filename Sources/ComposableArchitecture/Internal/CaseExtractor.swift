@@ -33,3 +33,11 @@ public protocol _FastCaseExtractable {
   /// this enum's own cases.
   static func _$caseExtractor(for keyPath: AnyKeyPath) -> Any?
 }
+
+/// A case path from an embed and an extract function; used by code `@Reducer` generates.
+public func _$caseExtractor<Root, Value>(
+  _ embed: @escaping @Sendable (Value) -> Root,
+  _ extract: @escaping @Sendable (Root) -> Value?
+) -> AnyCasePath<Root, Value> {
+  AnyCasePath(embed: embed, extract: extract)
+}

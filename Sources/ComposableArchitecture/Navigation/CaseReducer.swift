@@ -40,7 +40,7 @@ extension Reducer where Self: CaseReducer, Body: Reducer, Body.State == State, B
 extension CaseReducer {
   /// The static body, built once.
   @usableFromInline
-  static var resolvedBody: any Reducer<State, Action> { Self.body._resolved() }
+  static var resolvedBody: Reduce<State, Action> { Self.body._resolve() }
 }
 
 extension Store where State: CaseReducerState, State.StateReducer.Action == Action {

@@ -26,7 +26,7 @@ extension Reducer {
   where DestinationState == Destination.State, DestinationAction == Destination.Action {
     _PresentationReducer(
       parent: self,
-      destination: destination()._resolved(),
+      destination: destination()._resolve(),
       toPresentationState: toPresentationState,
       toPresentationAction: CaseExtractor(toPresentationAction),
       location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -61,7 +61,7 @@ extension Reducer {
 /// The reducer made by ``Reducer/ifLet(_:action:destination:fileID:filePath:line:column:)``.
 public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reducer {
   @usableFromInline let parent: Parent
-  @usableFromInline let destination: any Reducer<Destination.State, Destination.Action>
+  @usableFromInline let destination: Reduce<Destination.State, Destination.Action>
   @usableFromInline let toPresentationState:
     WritableKeyPath<Parent.State, PresentationState<Destination.State>>
   @usableFromInline let toPresentationAction:
@@ -71,7 +71,7 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
   @usableFromInline
   init(
     parent: Parent,
-    destination: any Reducer<Destination.State, Destination.Action>,
+    destination: Reduce<Destination.State, Destination.Action>,
     toPresentationState: WritableKeyPath<Parent.State, PresentationState<Destination.State>>,
     toPresentationAction: CaseExtractor<Parent.Action, PresentationAction<Destination.Action>>,
     location: SourceLocation

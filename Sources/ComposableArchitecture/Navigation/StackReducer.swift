@@ -28,7 +28,7 @@ extension Reducer {
   where DestinationState == Destination.State, DestinationAction == Destination.Action {
     _StackReducer(
       parent: self,
-      destination: destination()._resolved(),
+      destination: destination()._resolve(),
       toStackState: toStackState,
       toStackAction: CaseExtractor(toStackAction),
       location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -63,7 +63,7 @@ extension Reducer {
 /// The reducer made by ``Reducer/forEach(_:action:destination:fileID:filePath:line:column:)``.
 public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
   @usableFromInline let parent: Parent
-  @usableFromInline let destination: any Reducer<Destination.State, Destination.Action>
+  @usableFromInline let destination: Reduce<Destination.State, Destination.Action>
   @usableFromInline let toStackState: WritableKeyPath<Parent.State, StackState<Destination.State>>
   @usableFromInline let toStackAction:
     CaseExtractor<Parent.Action, StackAction<Destination.State, Destination.Action>>
@@ -72,7 +72,7 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
   @usableFromInline
   init(
     parent: Parent,
-    destination: any Reducer<Destination.State, Destination.Action>,
+    destination: Reduce<Destination.State, Destination.Action>,
     toStackState: WritableKeyPath<Parent.State, StackState<Destination.State>>,
     toStackAction: CaseExtractor<Parent.Action, StackAction<Destination.State, Destination.Action>>,
     location: SourceLocation

@@ -16,7 +16,7 @@
 public enum ReducerBuilder<State, Action> {
   @inlinable
   public static func buildArray(_ reducers: [some Reducer<State, Action>]) -> _SequenceMany {
-    _SequenceMany(reducers: reducers.map { $0._resolved() })
+    _SequenceMany(reducers: reducers.map { $0._resolve() })
   }
 
   @inlinable
@@ -30,17 +30,13 @@ public enum ReducerBuilder<State, Action> {
   }
 
   @inlinable
-  public static func buildEither<R0: Reducer<State, Action>, R1: Reducer<State, Action>>(
-    first reducer: R0
-  ) -> _Conditional<R0, R1> {
-    .first(reducer)
+  public static func buildEither<R: Reducer<State, Action>>(first reducer: R) -> _Conditional {
+    .first(reducer._resolve())
   }
 
   @inlinable
-  public static func buildEither<R0: Reducer<State, Action>, R1: Reducer<State, Action>>(
-    second reducer: R1
-  ) -> _Conditional<R0, R1> {
-    .second(reducer)
+  public static func buildEither<R: Reducer<State, Action>>(second reducer: R) -> _Conditional {
+    .second(reducer._resolve())
   }
 
   @inlinable
@@ -61,8 +57,10 @@ public enum ReducerBuilder<State, Action> {
   }
 
   @inlinable
-  public static func buildOptional<R: Reducer<State, Action>>(_ wrapped: R?) -> R? {
-    wrapped
+  public static func buildOptional<R: Reducer<State, Action>>(
+    _ wrapped: R?
+  ) -> Reduce<State, Action>? {
+    wrapped?._resolve()
   }
 
   @inlinable
@@ -73,14 +71,14 @@ public enum ReducerBuilder<State, Action> {
   @inlinable
   public static func buildPartialBlock<R0: Reducer<State, Action>, R1: Reducer<State, Action>>(
     accumulated: R0, next: R1
-  ) -> _Sequence<R0, R1> {
-    _Sequence(accumulated, next)
+  ) -> _Sequence {
+    _Sequence(accumulated._resolve(), next._resolve())
   }
 
   /// Two reducers from an `if`/`else` or `switch`; only the chosen one runs.
-  public enum _Conditional<First: Reducer<State, Action>, Second: Reducer<State, Action>>: Reducer {
-    case first(First)
-    case second(Second)
+  public enum _Conditional: Reducer {
+    case first(Reduce<State, Action>)
+    case second(Reduce<State, Action>)
 
     @inlinable
     public func reduce(into state: inout State, action: Action) -> Effect<Action> {
@@ -89,22 +87,15 @@ public enum ReducerBuilder<State, Action> {
       case let .second(second): return second.reduce(into: &state, action: action)
       }
     }
-
-    public func _resolved() -> any Reducer<State, Action> {
-      switch self {
-      case let .first(first): return first._resolved()
-      case let .second(second): return second._resolved()
-      }
-    }
   }
 
   /// Two reducers that run one after the other; their effects are merged.
-  public struct _Sequence<R0: Reducer<State, Action>, R1: Reducer<State, Action>>: Reducer {
-    @usableFromInline let r0: R0
-    @usableFromInline let r1: R1
+  public struct _Sequence: Reducer {
+    @usableFromInline let r0: Reduce<State, Action>
+    @usableFromInline let r1: Reduce<State, Action>
 
     @inlinable
-    init(_ r0: R0, _ r1: R1) {
+    init(_ r0: Reduce<State, Action>, _ r1: Reduce<State, Action>) {
       self.r0 = r0
       self.r1 = r1
     }
@@ -115,21 +106,14 @@ public enum ReducerBuilder<State, Action> {
       let second = self.r1.reduce(into: &state, action: action)
       return first.merge(with: second)
     }
-
-    public func _resolved() -> any Reducer<State, Action> {
-      if R0.Body.self == Never.self, R1.Body.self == Never.self { return self }
-      return _Sequence<_AnyReducer<State, Action>, _AnyReducer<State, Action>>(
-        _AnyReducer(self.r0._resolved()), _AnyReducer(self.r1._resolved())
-      )
-    }
   }
 
   /// Any number of reducers from a `for` loop, run in order.
   public struct _SequenceMany: Reducer {
-    @usableFromInline let reducers: [any Reducer<State, Action>]
+    @usableFromInline let reducers: [Reduce<State, Action>]
 
     @inlinable
-    init(reducers: [any Reducer<State, Action>]) {
+    init(reducers: [Reduce<State, Action>]) {
       self.reducers = reducers
     }
 
@@ -156,13 +140,6 @@ extension Optional: Reducer where Wrapped: Reducer {
     switch self {
     case let .some(wrapped): return wrapped.reduce(into: &state, action: action)
     case .none: return .none
-    }
-  }
-
-  public func _resolved() -> any Reducer<Wrapped.State, Wrapped.Action> {
-    switch self {
-    case let .some(wrapped): return wrapped._resolved()
-    case .none: return EmptyReducer()
     }
   }
 }

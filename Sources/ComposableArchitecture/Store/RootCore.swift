@@ -7,11 +7,13 @@ import Synchronization
 @usableFromInline
 final class RootCore<State, Action>: @unchecked Sendable {
   @usableFromInline var state: State
-  @usableFromInline let reducer: any Reducer<State, Action>
+  @usableFromInline let reducer: Reduce<State, Action>
   @usableFromInline var dependencies: DependencyValues
+  @usableFromInline let scopesDependencies: Bool
   @usableFromInline let registry: CancellationRegistry
   @usableFromInline let isolation: any Actor
   let taskExecutor: (any TaskExecutor)?
+  let storeExecutor: StoreExecutor?
 
   @usableFromInline var buffer: [Action] = []
   @usableFromInline var isSending = false
@@ -22,25 +24,38 @@ final class RootCore<State, Action>: @unchecked Sendable {
   let registrar = ObservationRegistrar()
 
   @usableFromInline
-  lazy var effectSend: Send<Action> = Send { [weak self] action in
+  lazy var effectSend: Send<Action> = Send(send: self.makeEffectSend())
+
+  private func makeEffectSend() -> @Sendable (Action) async -> Void {
+    return { [weak self] action in
     guard let self else { return }
+    // NB: On the thread of the store's executor no job of the store's actor can be running
+    // but this one, so the action is processed in place instead of hopping.
+    if let executor = self.storeExecutor, executor.isCurrent {
+      _ = self.send(action)
+      return
+    }
     let box = UncheckedSendable(action)
     await _perform(on: self.isolation) { _ = self.send(box.value) }
+    }
   }
 
   init(
     state: State,
-    reducer: any Reducer<State, Action>,
+    reducer: Reduce<State, Action>,
     dependencies: DependencyValues,
+    scopesDependencies: Bool,
     registry: CancellationRegistry,
     isolation: any Actor
   ) {
     self.state = state
     self.reducer = reducer
     self.dependencies = dependencies
+    self.scopesDependencies = scopesDependencies
     self.registry = registry
     self.isolation = isolation
     self.taskExecutor = _taskExecutor(of: isolation)
+    self.storeExecutor = self.taskExecutor as? StoreExecutor
   }
 
   deinit {
@@ -56,15 +71,10 @@ final class RootCore<State, Action>: @unchecked Sendable {
       return StoreTask(rawValue: nil)
     }
     self.isSending = true
-    self.process(action)
-    if !self.buffer.isEmpty {
-      var index = 0
-      while index < self.buffer.count {
-        let next = self.buffer[index]
-        index += 1
-        self.process(next)
-      }
-      self.buffer.removeAll(keepingCapacity: true)
+    if self.scopesDependencies {
+      DependencyValues.$_current.withValue(self.dependencies) { self.drain(action) }
+    } else {
+      self.drain(action)
     }
     self.isSending = false
     if self.isObserved { self.didChange() }
@@ -74,10 +84,21 @@ final class RootCore<State, Action>: @unchecked Sendable {
   }
 
   @inlinable
-  func process(_ action: Action) {
-    let effect = DependencyValues.$_current.withValue(self.dependencies) {
-      self.reducer.reduce(into: &self.state, action: action)
+  func drain(_ action: Action) {
+    self.process(action)
+    guard !self.buffer.isEmpty else { return }
+    var index = 0
+    while index < self.buffer.count {
+      let next = self.buffer[index]
+      index += 1
+      self.process(next)
     }
+    self.buffer.removeAll(keepingCapacity: true)
+  }
+
+  @inlinable
+  func process(_ action: Action) {
+    let effect = self.reducer.reduce(into: &self.state, action: action)
     if case .none = effect.operation { return }
     self.interpret(effect, ids: [])
   }
@@ -117,7 +138,9 @@ final class RootCore<State, Action>: @unchecked Sendable {
     let inFlight = self.inFlight
     let effectID = inFlight.reserve()
     let task = Task(executorPreference: self.taskExecutor, priority: priority) {
-      await operation(send)
+      await CancellationRegistry.$current.withValue(registry) {
+        await operation(send)
+      }
       if let token { registry.remove(token, ids: ids) }
       inFlight.finish(effectID)
     }

@@ -19,6 +19,7 @@ public struct StoreTask: Hashable, Sendable {
   }
 
   /// Waits until the effects have finished.
+  nonisolated(nonsending)
   public func finish() async {
     await self.rawValue?.value
   }

@@ -5,7 +5,7 @@ struct TestReducer<State, Action>: Reducer {
     case receive(Action)
   }
 
-  let base: any Reducer<State, Action>
+  let base: Reduce<State, Action>
   let tracker: TestTracker<State, Action>
 
   func reduce(into state: inout State, action: TestAction) -> Effect<TestAction> {

@@ -24,5 +24,6 @@ public struct CombineReducers<State, Action, Reducers: Reducer<State, Action>>: 
     self.reducers.reduce(into: &state, action: action)
   }
 
-  public func _resolved() -> any Reducer<State, Action> { self.reducers._resolved() }
+  @inlinable
+  public func _resolved() -> Reduce<State, Action> { self.reducers._resolve() }
 }

@@ -34,12 +34,12 @@ extension Reducer {
 /// The reducer made by ``Reducer/dependency(_:_:)`` and
 /// ``Reducer/transformDependency(_:transform:)``.
 public struct _DependencyKeyWritingReducer<Base: Reducer>: Reducer {
-  @usableFromInline let base: any Reducer<Base.State, Base.Action>
+  @usableFromInline let base: Reduce<Base.State, Base.Action>
   @usableFromInline let update: (inout DependencyValues) -> Void
 
   @usableFromInline
   init(base: Base, update: @escaping (inout DependencyValues) -> Void) {
-    self.base = Dependencies.withDependencies(update) { base._resolved() }
+    self.base = Dependencies.withDependencies(update) { base._resolve() }
     self.update = update
   }
 
@@ -65,7 +65,7 @@ public struct _DependencyKeyWritingReducer<Base: Reducer>: Reducer {
   }
 
   @usableFromInline
-  init(base: any Reducer<Base.State, Base.Action>, update: @escaping (inout DependencyValues) -> Void) {
+  init(base: Reduce<Base.State, Base.Action>, update: @escaping (inout DependencyValues) -> Void) {
     self.base = base
     self.update = update
   }

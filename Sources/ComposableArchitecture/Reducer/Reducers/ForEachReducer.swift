@@ -30,7 +30,7 @@ extension Reducer {
   where ElementState == Element.State, ElementAction == Element.Action {
     _ForEachReducer(
       parent: self,
-      element: element()._resolved(),
+      element: element()._resolve(),
       toElementsState: toElementsState,
       toElementAction: CaseExtractor(toElementAction),
       location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -41,7 +41,7 @@ extension Reducer {
 /// The reducer made by ``Reducer/forEach(_:action:element:fileID:filePath:line:column:)``.
 public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: Reducer>: Reducer {
   @usableFromInline let parent: Parent
-  @usableFromInline let element: any Reducer<Element.State, Element.Action>
+  @usableFromInline let element: Reduce<Element.State, Element.Action>
   @usableFromInline let toElementsState: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>
   @usableFromInline let toElementAction: CaseExtractor<Parent.Action, IdentifiedAction<ID, Element.Action>>
   @usableFromInline let location: SourceLocation
@@ -49,7 +49,7 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
   @usableFromInline
   init(
     parent: Parent,
-    element: any Reducer<Element.State, Element.Action>,
+    element: Reduce<Element.State, Element.Action>,
     toElementsState: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>,
     toElementAction: CaseExtractor<Parent.Action, IdentifiedAction<ID, Element.Action>>,
     location: SourceLocation
@@ -87,7 +87,7 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
     guard case let .element(id, elementAction) = self.toElementAction.extract(action) else {
       return .none
     }
-    guard state[keyPath: self.toElementsState].ids.contains(id) else {
+    guard let index = state[keyPath: self.toElementsState].index(id: id) else {
       self.location.report(
         """
         A "forEach" at "\(self.location.fileID):\(self.location.line)" received an action for a \
@@ -102,7 +102,7 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
       return .none
     }
     let effect = self.element.reduce(
-      into: &state[keyPath: self.toElementsState][id: id]!, action: elementAction
+      into: &state[keyPath: self.toElementsState][index], action: elementAction
     )
     if case .none = effect.operation { return .none }
     let toElementAction = self.toElementAction

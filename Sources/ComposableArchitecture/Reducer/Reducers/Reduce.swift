@@ -22,9 +22,15 @@ public struct Reduce<State, Action>: Reducer {
   /// Wraps any reducer of the same state and action; its body is built once.
   @inlinable
   public init<R: Reducer<State, Action>>(_ reducer: R) {
-    let resolved = reducer._resolved()
-    self.init { resolved.reduce(into: &$0, action: $1) }
+    self = reducer._resolve()
   }
+
+  @inlinable
+  public func _resolved() -> Reduce<State, Action> { self }
+
+  @inlinable
+  @inline(__always)
+  public func _resolve() -> Reduce<State, Action> { self }
 
   @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {

@@ -20,7 +20,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
 
   @usableFromInline let toChildState: StatePath
   @usableFromInline let toChildAction: CaseExtractor<ParentAction, Child.Action>
-  @usableFromInline let child: any Reducer<Child.State, Child.Action>
+  @usableFromInline let child: Reduce<Child.State, Child.Action>
   @usableFromInline let fileID: StaticString
   @usableFromInline let filePath: StaticString
   @usableFromInline let line: UInt
@@ -35,7 +35,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   ) where ChildState == Child.State, ChildAction == Child.Action {
     self.toChildState = .keyPath(toChildState)
     self.toChildAction = CaseExtractor(toChildAction)
-    self.child = child()._resolved()
+    self.child = child()._resolve()
     self.fileID = #fileID
     self.filePath = #filePath
     self.line = #line
@@ -55,7 +55,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   ) where ChildState == Child.State, ChildAction == Child.Action {
     self.toChildState = .casePath(CaseExtractor(toChildState), toChildState)
     self.toChildAction = CaseExtractor(toChildAction)
-    self.child = child()._resolved()
+    self.child = child()._resolve()
     self.fileID = fileID
     self.filePath = filePath
     self.line = line
@@ -67,8 +67,9 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     guard let childAction = self.toChildAction.extract(action) else { return .none }
     switch self.toChildState {
     case let .keyPath(keyPath):
-      return self.child.reduce(into: &state[keyPath: keyPath], action: childAction)
-        .map(self.toChildAction.embed)
+      let effect = self.child.reduce(into: &state[keyPath: keyPath], action: childAction)
+      if case .none = effect.operation { return .none }
+      return effect.map(self.toChildAction.embed)
     case let .casePath(extractor, _):
       guard var childState = extractor.extract(state) else {
         reportIssue(
