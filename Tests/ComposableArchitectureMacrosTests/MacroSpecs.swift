@@ -6,6 +6,10 @@ import SwiftSyntaxMacroExpansion
 /// The macros under test, with the conformances the compiler would ask each extension macro to
 /// add for a type that does not conform yet.
 let composableArchitectureMacros: [String: MacroSpec] = [
+  "_CaseExtractors": MacroSpec(
+    type: CaseExtractorsMacro.self,
+    conformances: ["_FastCaseExtractable"]
+  ),
   "ObservableState": MacroSpec(
     type: ObservableStateMacro.self,
     conformances: ["ObservableState", "Observable"]

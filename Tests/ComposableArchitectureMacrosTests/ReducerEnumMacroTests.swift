@@ -28,7 +28,7 @@ struct ReducerEnumMacroTests {
           case detail(DetailFeature.State)
         }
 
-        @CasePaths.CasePathable
+        @CasePaths.CasePathable @ComposableArchitecture._CaseExtractors
         enum Action {
           case add(AddFeature.Action)
           case detail(DetailFeature.Action)
@@ -109,7 +109,7 @@ struct ReducerEnumMacroTests {
           case empty
         }
 
-        @CasePaths.CasePathable
+        @CasePaths.CasePathable @ComposableArchitecture._CaseExtractors
         enum Action {
           case add(AddFeature.Action)
           case alert(AlertState<Alert>.Action)
@@ -179,7 +179,7 @@ struct ReducerEnumMacroTests {
           case detail(DetailFeature<Int>.State)
         }
 
-        @CasePaths.CasePathable
+        @CasePaths.CasePathable @ComposableArchitecture._CaseExtractors
         enum Action {
           case list(ListFeature.Action)
           case detail(DetailFeature<Int>.Action)
@@ -240,7 +240,7 @@ struct ReducerEnumMacroTests {
           case placeholder
         }
 
-        @CasePaths.CasePathable
+        @CasePaths.CasePathable @ComposableArchitecture._CaseExtractors
         enum Action {
           case alert(AlertState<Never>.Action)
         }
@@ -289,7 +289,7 @@ struct ReducerEnumMacroTests {
           typealias StateReducer = Destination
         }
 
-        @CasePaths.CasePathable
+        @CasePaths.CasePathable @ComposableArchitecture._CaseExtractors
         enum Action {
         }
 
@@ -334,7 +334,7 @@ struct ReducerEnumMacroTests {
           case add(AddFeature.State)
         }
 
-        @CasePaths.CasePathable
+        @CasePaths.CasePathable @ComposableArchitecture._CaseExtractors
         public enum Action {
           case add(AddFeature.Action)
         }
@@ -385,7 +385,7 @@ struct ReducerEnumMacroTests {
           case add(AddFeature.State)
         }
 
-        @CasePaths.CasePathable
+        @CasePaths.CasePathable @ComposableArchitecture._CaseExtractors
         enum Action: Equatable, Sendable {
           case add(AddFeature.Action)
         }
@@ -436,7 +436,7 @@ struct ReducerEnumMacroTests {
           case add(AddFeature.State)
         }
 
-        @CasePaths.CasePathable
+        @CasePaths.CasePathable @ComposableArchitecture._CaseExtractors
         enum Action: Hashable {
           case add(AddFeature.Action)
         }

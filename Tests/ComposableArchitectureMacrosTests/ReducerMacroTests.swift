@@ -29,7 +29,7 @@ struct ReducerMacroTests {
         struct State {
           var count = 0
         }
-        @CasePaths.CasePathable
+        @CasePaths.CasePathable @ComposableArchitecture._CaseExtractors
         enum Action {
           case increment
         }
@@ -68,6 +68,7 @@ struct ReducerMacroTests {
       struct Feature {
         struct State {}
         @CasePathable
+        @ComposableArchitecture._CaseExtractors
         enum Action {
           case tap
         }
@@ -112,6 +113,7 @@ struct ReducerMacroTests {
           case loading
         }
         @CasePaths.CasePathable
+        @ComposableArchitecture._CaseExtractors
         enum Action {
           case tap
         }
@@ -152,7 +154,7 @@ struct ReducerMacroTests {
           case loading
           case loaded(Int)
         }
-        @CasePaths.CasePathable
+        @CasePaths.CasePathable @ComposableArchitecture._CaseExtractors
         enum Action {
           case tap
         }
@@ -215,7 +217,7 @@ struct ReducerMacroTests {
       """
       struct Feature: Reducer {
         struct State {}
-        @CasePaths.CasePathable
+        @CasePaths.CasePathable @ComposableArchitecture._CaseExtractors
         enum Action {}
         @ComposableArchitecture.ReducerBuilder<Self.State, Self.Action>
         var body: some ReducerOf<Self> {
@@ -241,7 +243,7 @@ struct ReducerMacroTests {
       """
       struct Feature {
         struct State {}
-        @CasePaths.CasePathable
+        @CasePaths.CasePathable @ComposableArchitecture._CaseExtractors
         enum Action {}
       }
       """
@@ -268,7 +270,7 @@ struct ReducerMacroTests {
       @available(macOS 14, *)
       public struct Feature {
         public struct State {}
-        @CasePaths.CasePathable
+        @CasePaths.CasePathable @ComposableArchitecture._CaseExtractors
         public enum Action {
           case tap
         }

@@ -81,3 +81,16 @@ extension Effect {
     }
   }
 }
+
+extension Effect {
+  /// Whether this effect does all its work when the store interprets it, with no task.
+  @usableFromInline
+  var isSynchronous: Bool {
+    switch self.operation {
+    case .none, .send, .cancel: return true
+    case .run: return false
+    case let .merge(effects), let .concatenate(effects): return effects.allSatisfy(\.isSynchronous)
+    case let .cancellable(_, _, effect): return effect.isSynchronous
+    }
+  }
+}

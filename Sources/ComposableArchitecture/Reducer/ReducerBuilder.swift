@@ -57,10 +57,8 @@ public enum ReducerBuilder<State, Action> {
   }
 
   @inlinable
-  public static func buildOptional<R: Reducer<State, Action>>(
-    _ wrapped: R?
-  ) -> Reduce<State, Action>? {
-    wrapped?._resolve()
+  public static func buildOptional<R: Reducer<State, Action>>(_ wrapped: R?) -> R? {
+    wrapped
   }
 
   @inlinable

@@ -114,9 +114,18 @@ final class RootCore<State, Action>: @unchecked Sendable {
       self.start(priority: priority, ids: ids, operation)
     case let .merge(effects):
       for effect in effects { self.interpret(effect, ids: ids) }
-    case .concatenate:
+    case let .concatenate(effects):
+      // NB: Leading parts that finish at once (sends, cancellations) run now, in order; the
+      // rest runs in a task, each part after the previous one finishes.
+      var index = 0
+      while index < effects.count, effects[index].isSynchronous {
+        self.interpret(effects[index], ids: ids)
+        index += 1
+      }
+      guard index < effects.count else { return }
+      let rest = Effect(operation: .concatenate(Array(effects[index...])))
       self.start(priority: nil, ids: ids) { [registry] send in
-        await EffectRunner(registry: registry).run(effect, send: send)
+        await EffectRunner(registry: registry).run(rest, send: send)
       }
     case let .cancellable(id, cancelInFlight, effect):
       if cancelInFlight { self.registry.cancel(id: id) }

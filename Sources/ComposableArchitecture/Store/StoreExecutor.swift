@@ -25,6 +25,13 @@ public final class StoreExecutor: SerialExecutor, TaskExecutor, @unchecked Senda
   private let wake: @Sendable () -> Void
   private let semaphore = DispatchSemaphore(value: 0)
   private let threadID = Atomic<UInt>(0)
+  private let enqueued = Atomic<UInt64>(0)
+  private let wakes = Atomic<UInt64>(0)
+
+  /// How many jobs were enqueued so far, and how many of them had to wake the thread.
+  public var statistics: (jobs: UInt64, wakes: UInt64) {
+    (self.enqueued.load(ordering: .relaxed), self.wakes.load(ordering: .relaxed))
+  }
 
   /// An executor with a thread of its own, named `name`, that runs until the process ends.
   public init(name: String) {
@@ -85,7 +92,11 @@ public final class StoreExecutor: SerialExecutor, TaskExecutor, @unchecked Senda
       defer { queue.isWaiting = false }
       return queue.isWaiting
     }
-    if shouldWake { self.wake() }
+    self.enqueued.add(1, ordering: .relaxed)
+    if shouldWake {
+      self.wakes.add(1, ordering: .relaxed)
+      self.wake()
+    }
   }
 
   public func asUnownedSerialExecutor() -> UnownedSerialExecutor {

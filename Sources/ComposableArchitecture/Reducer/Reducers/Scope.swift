@@ -28,6 +28,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
 
   /// Runs `child` on the state at `toChildState` for actions in the `toChildAction` case.
   @inlinable
+  @_disfavoredOverload
   public init<ChildState, ChildAction>(
     state toChildState: WritableKeyPath<ParentState, ChildState>,
     action toChildAction: CaseKeyPath<ParentAction, ChildAction>,

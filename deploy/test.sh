@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Installs what the tests need (only what is missing) and runs every test.
+# Usage: deploy/test.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+command -v swift >/dev/null || { echo "Swift is required (https://swift.org/install)" >&2; exit 1; }
+
+swift build --build-tests
+swift test --skip-build
