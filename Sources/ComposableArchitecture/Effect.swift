@@ -10,13 +10,13 @@
 /// ```
 public struct Effect<Action>: Sendable {
   @usableFromInline
-  indirect enum Operation: @unchecked Sendable {
+  enum Operation: @unchecked Sendable {
     case none
     case send(Action)
     case run(TaskPriority?, @Sendable (Send<Action>) async -> Void)
     case merge([Effect<Action>])
     case concatenate([Effect<Action>])
-    case cancellable(id: AnyHashableSendable, cancelInFlight: Bool, Effect<Action>)
+    indirect case cancellable(id: AnyHashableSendable, cancelInFlight: Bool, Effect<Action>)
     case cancel(id: AnyHashableSendable)
   }
 
@@ -67,13 +67,15 @@ public struct Effect<Action>: Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) -> Self {
-    withEscapedDependencies { dependencies in
-      Self(
+    // NB: The dependencies are restored with one task-local push rather than
+    // `withEscapedDependencies`, whose `withDependencies` costs several pushes and copies.
+    let dependencies = DependencyValues._current
+    return Self(
         operation: .run(priority) { send in
           // NB: An effect cancelled before it starts (a debounced effect, the rest of a
           // cancelled concatenation) never runs its operation.
           guard !Task.isCancelled else { return }
-          await dependencies.yield {
+          await DependencyValues.$_current.withValue(dependencies) {
             do {
               try await operation(send)
             } catch is CancellationError {
@@ -101,7 +103,6 @@ public struct Effect<Action>: Sendable {
           }
         }
       )
-    }
   }
 
   /// An effect that runs the given effects at the same time.

@@ -123,13 +123,10 @@ private struct App {
     case loggedOut(LoggedOut.Action)
   }
   var body: some ReducerOf<Self> {
-    // NB: `Scope(state: \.loggedIn, action: \.loggedIn)` does not compile here: `\.loggedIn` also
-    // matches the key-path initializer through CasePaths' disfavored non-optional dynamic member,
-    // whose getter is unavailable. Spelling out the case key path picks the case initializer.
-    Scope(state: \State.Cases.loggedIn, action: \.loggedIn) {
+    Scope(state: \.loggedIn, action: \.loggedIn) {
       LoggedIn()
     }
-    Scope(state: \State.Cases.loggedOut, action: \.loggedOut) {
+    Scope(state: \.loggedOut, action: \.loggedOut) {
       LoggedOut()
     }
     Reduce { state, action in

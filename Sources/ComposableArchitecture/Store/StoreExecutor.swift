@@ -37,7 +37,8 @@ public final class StoreExecutor: SerialExecutor, TaskExecutor, @unchecked Senda
   public init(name: String) {
     let semaphore = self.semaphore
     self.wake = { semaphore.signal() }
-    let thread = Thread { [unowned self] in
+    // NB: The thread keeps the executor alive: it runs until the process ends.
+    let thread = Thread { [self] in
       self.threadID.store(Self.currentThreadID(), ordering: .releasing)
       while true {
         if self.runPending() == 0 {

@@ -95,19 +95,7 @@ public struct TestStoreTask: Hashable, Sendable {
   ) async {
     guard let task = self.rawValue else { return }
     let nanoseconds = timeout.map(\.nanoseconds) ?? self.timeout
-    let finished = await withTaskGroup(of: Bool.self) { group in
-      group.addTask {
-        await task.value
-        return true
-      }
-      group.addTask {
-        try? await Task.sleep(nanoseconds: nanoseconds)
-        return false
-      }
-      let first = await group.next() ?? false
-      group.cancelAll()
-      return first
-    }
+    let finished = await _finishes(task, withinNanoseconds: nanoseconds)
     if !finished {
       reportIssue(
         "Expected task to finish, but it is still in-flight after \(nanoseconds / 1_000_000) ms.",
@@ -119,5 +107,27 @@ public struct TestStoreTask: Hashable, Sendable {
   /// Whether the effects were cancelled.
   public var isCancelled: Bool {
     self.rawValue?.isCancelled ?? true
+  }
+}
+
+/// Whether `task` finishes within the timeout; does not wait longer than that for it.
+func _finishes(_ task: Task<Void, Never>, withinNanoseconds nanoseconds: UInt64) async -> Bool {
+  let outcome = LockIsolated<CheckedContinuation<Bool, Never>?>(nil)
+  let resume: @Sendable (Bool) -> Void = { value in
+    outcome.withValue { continuation in
+      continuation?.resume(returning: value)
+      continuation = nil
+    }
+  }
+  return await withCheckedContinuation { continuation in
+    outcome.setValue(continuation)
+    Task {
+      await task.value
+      resume(true)
+    }
+    Task {
+      try? await Task.sleep(nanoseconds: nanoseconds)
+      resume(false)
+    }
   }
 }

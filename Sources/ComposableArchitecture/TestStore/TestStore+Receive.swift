@@ -132,7 +132,7 @@ extension TestStore {
     let nanoseconds = timeout.map(\.nanoseconds) ?? self.timeout
     let tracker = self.tracker
     let arrived = await tracker.wait(timeout: nanoseconds) {
-      if self.exhaustivity == .on { return tracker.hasReceived }
+      if self.exhaustivity == .on { return tracker.hasReceived || tracker.effects.isEmpty }
       return tracker.received.contains { isMatching($0.action) } || tracker.effects.isEmpty
     }
     guard arrived, tracker.hasReceived else {

@@ -45,6 +45,7 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
   @usableFromInline let toElementsState: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>
   @usableFromInline let toElementAction: CaseExtractor<Parent.Action, IdentifiedAction<ID, Element.Action>>
   @usableFromInline let location: SourceLocation
+  @usableFromInline let elementsPath: StatePath<Parent.State, IdentifiedArray<ID, Element.State>>
 
   @usableFromInline
   init(
@@ -57,6 +58,7 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
     self.parent = parent
     self.element = element
     self.toElementsState = toElementsState
+    self.elementsPath = StatePath(toElementsState)
     self.toElementAction = toElementAction
     self.location = location
   }
@@ -101,9 +103,10 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
       )
       return .none
     }
-    let effect = self.element.reduce(
-      into: &state[keyPath: self.toElementsState][index], action: elementAction
-    )
+    let element = self.element
+    let effect = self.elementsPath.modify(&state) {
+      element.reduce(into: &$0[index], action: elementAction)
+    }
     if case .none = effect.operation { return .none }
     let toElementAction = self.toElementAction
     return effect

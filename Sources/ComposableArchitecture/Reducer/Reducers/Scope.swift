@@ -13,12 +13,12 @@
 /// When the enum is in another case, the child's actions are reported as an issue.
 public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   @usableFromInline
-  enum StatePath {
-    case keyPath(WritableKeyPath<ParentState, Child.State>)
+  enum ChildStatePath {
+    case keyPath(StatePath<ParentState, Child.State>)
     case casePath(CaseExtractor<ParentState, Child.State>, CaseKeyPath<ParentState, Child.State>)
   }
 
-  @usableFromInline let toChildState: StatePath
+  @usableFromInline let toChildState: ChildStatePath
   @usableFromInline let toChildAction: CaseExtractor<ParentAction, Child.Action>
   @usableFromInline let child: Reduce<Child.State, Child.Action>
   @usableFromInline let fileID: StaticString
@@ -34,7 +34,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     action toChildAction: CaseKeyPath<ParentAction, ChildAction>,
     @ReducerBuilder<ChildState, ChildAction> child: () -> Child
   ) where ChildState == Child.State, ChildAction == Child.Action {
-    self.toChildState = .keyPath(toChildState)
+    self.toChildState = .keyPath(StatePath(toChildState))
     self.toChildAction = CaseExtractor(toChildAction)
     self.child = child()._resolve()
     self.fileID = #fileID
@@ -67,8 +67,9 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
     guard let childAction = self.toChildAction.extract(action) else { return .none }
     switch self.toChildState {
-    case let .keyPath(keyPath):
-      let effect = self.child.reduce(into: &state[keyPath: keyPath], action: childAction)
+    case let .keyPath(path):
+      let child = self.child
+      let effect = path.modify(&state) { child.reduce(into: &$0, action: childAction) }
       if case .none = effect.operation { return .none }
       return effect.map(self.toChildAction.embed)
     case let .casePath(extractor, _):
