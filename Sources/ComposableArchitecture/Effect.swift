@@ -20,18 +20,38 @@ public struct Effect<Action>: Sendable {
     case cancel(id: AnyHashableSendable)
   }
 
+  // NB: The operation lives in a box so that an effect is one pointer whatever the action
+  // type: `.none` is `nil`, and copying or checking it costs nothing in generic code.
   @usableFromInline
-  let operation: Operation
+  let box: EffectBox<Action>?
 
   @inlinable
   init(operation: Operation) {
-    self.operation = operation
+    if case .none = operation {
+      self.box = nil
+    } else {
+      self.box = EffectBox(operation)
+    }
   }
+
+  @inlinable
+  init(box: EffectBox<Action>?) {
+    self.box = box
+  }
+
+  @usableFromInline
+  var operation: Operation {
+    self.box?.operation ?? .none
+  }
+
+  /// Whether this effect does nothing.
+  @inlinable
+  var isNone: Bool { self.box == nil }
 
   /// An effect that does nothing.
   @inlinable
   public static var none: Self {
-    Self(operation: .none)
+    Self(box: nil)
   }
 
   /// An effect that sends an action to the store at once, before `send` returns.
@@ -120,6 +140,8 @@ public struct Effect<Action>: Sendable {
   /// This effect and `other` at the same time.
   @inlinable
   public func merge(with other: Self) -> Self {
+    if other.isNone { return self }
+    if self.isNone { return other }
     switch (self.operation, other.operation) {
     case (.none, _): return other
     case (_, .none): return self
@@ -145,6 +167,8 @@ public struct Effect<Action>: Sendable {
   /// This effect to completion, then `other`.
   @inlinable
   public func concatenate(with other: Self) -> Self {
+    if other.isNone { return self }
+    if self.isNone { return other }
     switch (self.operation, other.operation) {
     case (.none, _): return other
     case (_, .none): return self
@@ -153,6 +177,17 @@ public struct Effect<Action>: Sendable {
     case let (_, .concatenate(rhs)): return Self(operation: .concatenate([self] + rhs))
     default: return Self(operation: .concatenate([self, other]))
     }
+  }
+}
+
+/// The storage of a non-empty ``Effect``.
+@usableFromInline
+final class EffectBox<Action>: @unchecked Sendable {
+  @usableFromInline let operation: Effect<Action>.Operation
+
+  @inlinable
+  init(_ operation: Effect<Action>.Operation) {
+    self.operation = operation
   }
 }
 

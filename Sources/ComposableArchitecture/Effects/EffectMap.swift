@@ -7,6 +7,7 @@ extension Effect {
   /// ```
   @inlinable
   public func map<T>(_ transform: @escaping @Sendable (Action) -> T) -> Effect<T> {
+    if self.isNone { return .none }
     switch self.operation {
     case .none:
       return .none

@@ -22,7 +22,7 @@ extension Effect {
   /// Runs this child effect in the child's namespace, cancellable as a whole.
   @inlinable
   func child(_ id: ChildEffectsID) -> Self {
-    if case .none = self.operation { return self }
+    if self.isNone { return self }
     return
       self
       .cancellable(id: AllChildEffects())

@@ -99,7 +99,7 @@ final class RootCore<State, Action>: @unchecked Sendable {
   @inlinable
   func process(_ action: Action) {
     let effect = self.reducer.reduce(into: &self.state, action: action)
-    if case .none = effect.operation { return }
+    if effect.isNone { return }
     self.interpret(effect, ids: [])
   }
 

@@ -21,7 +21,7 @@ struct TestReducer<State, Action>: Reducer {
       effect = self.base.reduce(into: &state, action: action)
       self.tracker.didReceive(action, state: state)
     }
-    if case .none = effect.operation { return .none }
+    if effect.isNone { return .none }
     let tracker = self.tracker
     let sendableOrigin = UncheckedSendable(origin)
     return

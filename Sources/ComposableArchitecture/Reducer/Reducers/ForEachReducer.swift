@@ -66,9 +66,9 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
   @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
     let elementEffects = self.reduceElement(into: &state, action: action)
-    let idsBefore = state[keyPath: self.toElementsState].ids
+    let idsBefore = self.elementsPath.modify(&state) { $0.ids }
     let parentEffects = self.parent.reduce(into: &state, action: action)
-    let idsAfter = state[keyPath: self.toElementsState].ids
+    let idsAfter = self.elementsPath.modify(&state) { $0.ids }
     guard !_sameOrderedSet(idsBefore, idsAfter) else {
       return elementEffects.merge(with: parentEffects)
     }
@@ -89,7 +89,7 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
     guard case let .element(id, elementAction) = self.toElementAction.extract(action) else {
       return .none
     }
-    guard let index = state[keyPath: self.toElementsState].index(id: id) else {
+    guard let index = self.elementsPath.modify(&state, { $0.index(id: id) }) else {
       self.location.report(
         """
         A "forEach" at "\(self.location.fileID):\(self.location.line)" received an action for a \
@@ -107,7 +107,7 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
     let effect = self.elementsPath.modify(&state) {
       element.reduce(into: &$0[index], action: elementAction)
     }
-    if case .none = effect.operation { return .none }
+    if effect.isNone { return .none }
     let toElementAction = self.toElementAction
     return effect
       .map { toElementAction.embed(.element(id: id, action: $0)) }

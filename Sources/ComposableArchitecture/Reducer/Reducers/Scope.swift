@@ -70,7 +70,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     case let .keyPath(path):
       let child = self.child
       let effect = path.modify(&state) { child.reduce(into: &$0, action: childAction) }
-      if case .none = effect.operation { return .none }
+      if effect.isNone { return .none }
       return effect.map(self.toChildAction.embed)
     case let .casePath(extractor, _):
       guard var childState = extractor.extract(state) else {
