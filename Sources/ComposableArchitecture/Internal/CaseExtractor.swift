@@ -8,9 +8,9 @@ struct CaseExtractor<Root, Value>: @unchecked Sendable {
   @usableFromInline
   init(_ keyPath: CaseKeyPath<Root, Value>) {
     if let fast = (Root.self as? any _FastCaseExtractable.Type)?._$caseExtractor(for: keyPath)
-      as? AnyCasePath<Root, Value>
+      as? _CaseExtraction<Root, Value>
     {
-      self.extract = fast.extract(from:)
+      self.extract = fast.extract
       self.embed = fast.embed
       return
     }
@@ -29,15 +29,21 @@ struct CaseExtractor<Root, Value>: @unchecked Sendable {
 /// An enum that can hand out direct case paths for its case key paths, without the cost of
 /// evaluating the key path for every action. The ``Reducer()`` macro conforms `Action` enums.
 public protocol _FastCaseExtractable {
-  /// A case path (`AnyCasePath<Self, Value>`) for `keyPath`, or `nil` when it is not one of
+  /// The case's functions (`_CaseExtraction<Self, Value>`) for `keyPath`, or `nil` when it is not one of
   /// this enum's own cases.
   static func _$caseExtractor(for keyPath: AnyKeyPath) -> Any?
 }
 
-/// A case path from an embed and an extract function; used by code `@Reducer` generates.
+/// The embed and extract functions of one enum case; made by code `@Reducer` generates.
+public struct _CaseExtraction<Root, Value>: Sendable {
+  let embed: @Sendable (Value) -> Root
+  let extract: @Sendable (Root) -> Value?
+}
+
+/// The embed and extract functions of one case; used by code `@Reducer` generates.
 public func _$caseExtractor<Root, Value>(
   _ embed: @escaping @Sendable (Value) -> Root,
   _ extract: @escaping @Sendable (Root) -> Value?
-) -> AnyCasePath<Root, Value> {
-  AnyCasePath(embed: embed, extract: extract)
+) -> _CaseExtraction<Root, Value> {
+  _CaseExtraction(embed: embed, extract: extract)
 }
