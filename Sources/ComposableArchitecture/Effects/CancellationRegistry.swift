@@ -55,10 +55,6 @@ final class CancellationRegistry: Sendable {
     all.forEach { $0.cancel() }
   }
 
-  /// Whether any work is registered under `id`.
-  func contains(id: AnyHashableSendable) -> Bool {
-    self.storage.withLock { $0.byID[id] != nil }
-  }
 }
 
 /// Cancels one piece of work, which may not have started yet.

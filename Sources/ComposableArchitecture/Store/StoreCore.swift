@@ -11,9 +11,6 @@ class StoreCore<State, Action>: @unchecked Sendable {
   @usableFromInline
   func access() { fatalError("abstract") }
 
-  @usableFromInline
-  var rootObject: AnyObject { fatalError("abstract") }
-
   func observe(_ callback: @escaping () -> Void) -> StoreObservation { fatalError("abstract") }
 }
 
@@ -38,8 +35,6 @@ final class RootStoreCore<State, Action>: StoreCore<State, Action>, @unchecked S
     self.root.isObserved = true
     self.root.registrar.access(self.root, keyPath: \.observedState)
   }
-
-  override var rootObject: AnyObject { self.root }
 
   override func observe(_ callback: @escaping () -> Void) -> StoreObservation {
     let root = self.root
@@ -77,8 +72,6 @@ final class ScopedStoreCore<ParentState, ParentAction, State, Action>: StoreCore
 
   @inlinable
   override func access() { self.parent.access() }
-
-  override var rootObject: AnyObject { self.parent.rootObject }
 
   override func observe(_ callback: @escaping () -> Void) -> StoreObservation {
     self.parent.observe(callback)
