@@ -68,8 +68,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     guard let childAction = self.toChildAction.extract(action) else { return .none }
     switch self.toChildState {
     case let .keyPath(path):
-      let child = self.child
-      let effect = path.modify(&state) { child.reduce(into: &$0, action: childAction) }
+      let effect = path.modify(&state) { self.child.reduce(into: &$0, action: childAction) }
       if effect.isNone { return .none }
       return effect.map(self.toChildAction.embed)
     case let .casePath(extractor, _):
