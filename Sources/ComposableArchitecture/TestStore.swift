@@ -79,16 +79,28 @@ public final class TestStore<State: Equatable, Action> {
     set { self.root.dependencies = newValue }
   }
 
-  isolated deinit {
-    self.completed()
+  // NB: A plain deinit runs on the releasing task, so its issues reach the running test; an
+  // isolated deinit may run later without the test's task-local values, losing them.
+  deinit {
+    Self.complete(
+      tracker: self.tracker, exhaustivity: self.exhaustivity, location: self.location,
+      checkEffects: true
+    )
   }
 
-  func completed() {
-    let location = self.location
-    let received = self.tracker.removeAllReceived()
+  nonisolated static func complete(
+    tracker: TestTracker<State, Action>,
+    exhaustivity: Exhaustivity,
+    location: Location,
+    checkEffects: Bool
+  ) {
+    // NB: An effect that sent its last action may still be returning on another thread.
+    let effectsFinished =
+      checkEffects && exhaustivity == .on ? tracker.waitForEffectsBlocking(timeout: 100_000_000) : true
+    let received = tracker.removeAllReceived()
     if !received.isEmpty {
-      if self.exhaustivity == .on {
-        self.fail(
+      if exhaustivity == .on {
+        Self.fail(
           """
           The store received \(received.count) unexpected \
           action\(received.count == 1 ? "" : "s"):
@@ -101,14 +113,13 @@ public final class TestStore<State: Equatable, Action> {
         )
       }
     }
-    for effect in self.tracker.effects.values {
-      if self.exhaustivity == .on {
-        self.fail(Self.stillRunning(effect), at: (effect.fileID, effect.filePath, effect.line, effect.column))
-      }
+    guard checkEffects, exhaustivity == .on, !effectsFinished else { return }
+    for effect in tracker.effects.values {
+      Self.fail(Self.stillRunning(effect), at: (effect.fileID, effect.filePath, effect.line, effect.column))
     }
   }
 
-  static func stillRunning(_ effect: TestTracker<State, Action>.Effect) -> String {
+  nonisolated static func stillRunning(_ effect: TestTracker<State, Action>.Effect) -> String {
     """
     An effect returned for this action is still running. It must complete before the end of \
     the test:
@@ -124,11 +135,15 @@ public final class TestStore<State: Equatable, Action> {
 
   typealias Location = (fileID: StaticString, filePath: StaticString, line: UInt, column: UInt)
 
-  var location: Location {
+  nonisolated var location: Location {
     (self.fileID, self.filePath, self.line, self.column)
   }
 
   func fail(_ message: String, at location: Location) {
+    Self.fail(message, at: location)
+  }
+
+  nonisolated static func fail(_ message: String, at location: Location) {
     reportIssue(
       message,
       fileID: location.fileID,

@@ -323,6 +323,7 @@ struct EffectTests {
     await store.send(.mergeRuns)
     await store.receive(.b) { $0.log = ["b"] }
     await store.receive(.a) { $0.log.append("a") }
+    await store.receive(.c) { $0.log.append("c") }
   }
 
   @Test func concatenateRunsInOrder() async {

@@ -237,41 +237,43 @@ struct TestStoreFailureTests {
     await task.cancel()
   }
 
-  // BUG: "TestStore" reports these from an "isolated deinit", which runs without the task-local
-  // values of the releasing task, so Swift Testing's "Test.current" is nil there and the issues
-  // are dropped. The outer "withKnownIssue" absorbs the inner "Known issue was not recorded"; it
-  // starts failing (as "Known issue was not recorded") once the bug is fixed.
+  @Test func effectStillRunningAtFinishIsReportedOnce() async {
+    let store = TestStore(initialState: FailureFeature.State()) { FailureFeature() }
+    let task = await store.send(.never)
+    let count = LockIsolated(0)
+    await withKnownIssue {
+      await store.finish(timeout: .milliseconds(50))
+    } matching: { issue in
+      count.withValue { $0 += 1 }
+      return text(issue).contains("An effect returned for this action is still running")
+    }
+    await task.cancel()
+    #expect(count.value == 1)
+  }
+
   @Test func effectStillRunningAtDeinit() async {
-    await withKnownIssue(
-      "BUG: TestStore's isolated deinit runs without task locals, so its issues are lost"
-    ) {
-      await withKnownIssue {
-        do {
-          let store = TestStore(initialState: FailureFeature.State()) { FailureFeature() }
-          await store.send(.never)
-        }
-      } matching: { issue in
-        let text = text(issue)
-        return text.contains("An effect returned for this action is still running")
-          && text.contains("FailureFeature.Action.never")
+    await withKnownIssue {
+      do {
+        let store = TestStore(initialState: FailureFeature.State()) { FailureFeature() }
+        await store.send(.never)
       }
+    } matching: { issue in
+      let text = text(issue)
+      return text.contains("An effect returned for this action is still running")
+        && text.contains("FailureFeature.Action.never")
     }
   }
 
   @Test func unreceivedActionsAtDeinit() async {
-    await withKnownIssue(
-      "BUG: TestStore's isolated deinit runs without task locals, so its issues are lost"
-    ) {
-      await withKnownIssue {
-        do {
-          let store = TestStore(initialState: FailureFeature.State()) { FailureFeature() }
-          await store.send(.incrementLater).finish()
-        }
-      } matching: { issue in
-        let text = text(issue)
-        return text.contains("The store received 1 unexpected action")
-          && text.contains("FailureFeature.Action.increment")
+    await withKnownIssue {
+      do {
+        let store = TestStore(initialState: FailureFeature.State()) { FailureFeature() }
+        await store.send(.incrementLater).finish()
       }
+    } matching: { issue in
+      let text = text(issue)
+      return text.contains("The store received 1 unexpected action")
+        && text.contains("FailureFeature.Action.increment")
     }
   }
 

@@ -22,7 +22,10 @@ extension TestStore {
         self.fail(Self.stillRunning(effect), at: (fileID, filePath, line, column))
       }
     }
-    self.completed()
+    Self.complete(
+      tracker: tracker, exhaustivity: self.exhaustivity, location: self.location,
+      checkEffects: false
+    )
   }
 
   /// Drops the actions received but not asserted, moving the asserted state to the latest.

@@ -25,7 +25,7 @@ final class TestTracker<State, Action>: @unchecked Sendable {
     var waiter: CheckedContinuation<Void, Never>?
   }
 
-  private let lock = NSLock()
+  private let lock = NSCondition()
   private var _storage = Storage()
 
   private func locked<R>(_ body: (inout Storage) -> R) -> R {
@@ -92,6 +92,21 @@ final class TestTracker<State, Action>: @unchecked Sendable {
 
   func finishEffect(_ id: UInt64) {
     self.signal { $0.effects[id] = nil }
+    self.lock.lock()
+    self.lock.broadcast()
+    self.lock.unlock()
+  }
+
+  /// Blocks until no effect is running or `timeout` nanoseconds pass; for the end of a test,
+  /// where effects that already sent their last action may still be returning.
+  func waitForEffectsBlocking(timeout: UInt64) -> Bool {
+    let deadline = Date(timeIntervalSinceNow: Double(timeout) / 1_000_000_000)
+    self.lock.lock()
+    defer { self.lock.unlock() }
+    while !self._storage.effects.isEmpty {
+      if !self.lock.wait(until: deadline) { return self._storage.effects.isEmpty }
+    }
+    return true
   }
 
   private func signal(_ update: (inout Storage) -> Void) {
