@@ -18,6 +18,10 @@ final class RootCore<State, Action>: @unchecked Sendable {
   @usableFromInline var buffer: [Action] = []
   @usableFromInline var isSending = false
   @usableFromInline var startedTasks: [Task<Void, Never>] = []
+  /// Whether state was read through the store, so the Observation registrar must hear of
+  /// changes; callback observers alone do not pay for it.
+  @usableFromInline var isTracked = false
+  /// Whether anyone (the registrar or a callback) wants to hear of changes.
   @usableFromInline var isObserved = false
   @usableFromInline let observers = StoreObservers<State>()
   let inFlight = InFlightEffects()
@@ -161,8 +165,12 @@ final class RootCore<State, Action>: @unchecked Sendable {
   /// Tells observers that state may have changed.
   @usableFromInline
   func didChange() {
-    self.registrar.withMutation(of: self, keyPath: \.observedState) {}
-    self.observers.notify(self.state)
+    if self.isTracked {
+      self.registrar.withMutation(of: self, keyPath: \.observedState) {}
+    }
+    if !self.observers.isEmpty {
+      self.observers.notify(self.state)
+    }
   }
 
   /// State as read by observers; reading it through ``Store`` registers observation.

@@ -32,6 +32,7 @@ final class RootStoreCore<State, Action>: StoreCore<State, Action>, @unchecked S
 
   @usableFromInline
   override func access() {
+    self.root.isTracked = true
     self.root.isObserved = true
     self.root.registrar.access(self.root, keyPath: \.observedState)
   }

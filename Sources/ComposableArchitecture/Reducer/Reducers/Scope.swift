@@ -15,7 +15,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   @usableFromInline
   enum ChildStatePath {
     case keyPath(StatePath<ParentState, Child.State>)
-    case casePath(CaseExtractor<ParentState, Child.State>, CaseKeyPath<ParentState, Child.State>)
+    case casePath(CaseExtractor<ParentState, Child.State>)
   }
 
   @usableFromInline let toChildState: ChildStatePath
@@ -54,7 +54,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     line: UInt = #line,
     column: UInt = #column
   ) where ChildState == Child.State, ChildAction == Child.Action {
-    self.toChildState = .casePath(CaseExtractor(toChildState), toChildState)
+    self.toChildState = .casePath(CaseExtractor(toChildState))
     self.toChildAction = CaseExtractor(toChildAction)
     self.child = child()._resolve()
     self.fileID = fileID
@@ -71,7 +71,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
       let effect = path.modify(&state) { self.child.reduce(into: &$0, action: childAction) }
       if effect.isNone { return .none }
       return effect.map(self.toChildAction.embed)
-    case let .casePath(extractor, _):
+    case let .casePath(extractor):
       guard var childState = extractor.extract(state) else {
         reportIssue(
           """
