@@ -8,9 +8,15 @@ let package = Package(
   platforms: [.macOS(.v15)],
   products: [
     .library(name: "ComposableArchitecture", targets: ["ComposableArchitecture"]),
+    .library(name: "GameCore", targets: ["GameCore"]),
+    .library(name: "TicTacToe", targets: ["TicTacToe"]),
+    .library(name: "WordGrid", targets: ["WordGrid"]),
+    .executable(name: "game-server", targets: ["game-server"]),
+    .executable(name: "games-benchmark", targets: ["games-benchmark"]),
     .executable(name: "tca-benchmark", targets: ["tca-benchmark"]),
   ],
   dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
     .package(url: "https://github.com/pointfreeco/swift-case-paths", from: "1.10.0"),
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
@@ -71,6 +77,58 @@ let package = Package(
       dependencies: [
         "ComposableArchitectureMacros",
         .product(name: "MacroTesting", package: "swift-macro-testing"),
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ]
+    ),
+
+    // MARK: Games
+    .target(name: "GameCore", path: "Games/GameCore"),
+    .target(
+      name: "TicTacToe",
+      dependencies: ["ComposableArchitecture", "GameCore"],
+      path: "Games/TicTacToe"
+    ),
+    .target(
+      name: "WordGrid",
+      dependencies: ["ComposableArchitecture", "GameCore"],
+      path: "Games/WordGrid"
+    ),
+    .target(
+      name: "GameHarness",
+      dependencies: ["ComposableArchitecture", "GameCore", "TicTacToe", "WordGrid"]
+    ),
+    .executableTarget(
+      name: "game-server",
+      dependencies: [
+        "GameHarness",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      path: "Sources/GameServer"
+    ),
+    .executableTarget(
+      name: "games-benchmark",
+      dependencies: ["GameCore", "TicTacToe", "WordGrid"],
+      path: "Sources/GamesBenchmark"
+    ),
+    .testTarget(name: "GameCoreTests", dependencies: ["GameCore"]),
+    .testTarget(
+      name: "TicTacToeTests",
+      dependencies: [
+        "TicTacToe",
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ]
+    ),
+    .testTarget(
+      name: "WordGridTests",
+      dependencies: [
+        "WordGrid",
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ]
+    ),
+    .testTarget(
+      name: "GameHarnessTests",
+      dependencies: [
+        "GameHarness",
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
     ),

@@ -1,0 +1,1 @@
+// The tic-tac-toe game: see TicTacToe.swift.
