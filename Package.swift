@@ -107,10 +107,22 @@ let package = Package(
     ),
     .executableTarget(
       name: "games-benchmark",
-      dependencies: ["GameCore", "TicTacToe", "WordGrid"],
+      dependencies: ["GameCore", "WordGrid"],
       path: "Sources/GamesBenchmark"
     ),
     .testTarget(name: "GameCoreTests", dependencies: ["GameCore"]),
+
+    // MARK: Server
+    .target(name: "ServerModels", dependencies: ["GameCore", "TicTacToe", "WordGrid"]),
+    .target(name: "MatchmakingCore", dependencies: ["ComposableArchitecture", "GameCore", "ServerModels"]),
+    .testTarget(
+      name: "MatchmakingCoreTests",
+      dependencies: [
+        "MatchmakingCore",
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ]
+    ),
+    .testTarget(name: "ServerModelsTests", dependencies: ["ServerModels"]),
     .testTarget(
       name: "TicTacToeTests",
       dependencies: [

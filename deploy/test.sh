@@ -6,5 +6,6 @@ cd "$(dirname "$0")/.."
 
 command -v swift >/dev/null || { echo "Swift is required (https://swift.org/install)" >&2; exit 1; }
 
+bash deploy/setup.sh --tests
 swift build --build-tests
 swift test --skip-build

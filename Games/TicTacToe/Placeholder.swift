@@ -1,1 +1,0 @@
-// The tic-tac-toe game: see TicTacToe.swift.

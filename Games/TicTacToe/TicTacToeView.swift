@@ -1,0 +1,45 @@
+import GameCore
+
+/// What a player or a spectator sees of a tic-tac-toe game. The server sends this, never the
+/// state. Tic-tac-toe hides nothing, so every viewer sees the same board; `you` differs.
+///
+/// ```swift
+/// let view = state.view(for: "alice")
+/// view.you  // .x
+/// ```
+public struct TicTacToeView: Hashable, Codable, Sendable {
+  /// The board, top row first: each row a string of "X", "O" and ".".
+  public var board: [String]
+  public var x: PlayerID
+  public var o: PlayerID
+  /// Whose move it is, while the game goes on.
+  public var turn: Mark?
+  public var outcome: Outcome?
+  /// The viewer's mark; nil for spectators.
+  public var you: Mark?
+  public var moveNumber: Int
+  public var moveTimeLimitSeconds: Int
+  public var gameNumber: Int
+  /// The marks that asked for a rematch.
+  public var rematchRequests: [Mark]
+}
+
+extension TicTacToe.State {
+  /// The view of the game for `viewer` (nil or a non-player: a spectator).
+  public func view(for viewer: PlayerID?) -> TicTacToeView {
+    TicTacToeView(
+      board: (0...2).map { row in
+        String((0...2).map { Character(self.board[Cell(row: row, column: $0)]?.rawValue ?? ".") })
+      },
+      x: self.seats[.x]!,
+      o: self.seats[.o]!,
+      turn: self.outcome == nil ? self.turn : nil,
+      outcome: self.outcome,
+      you: viewer.flatMap(self.mark(of:)),
+      moveNumber: self.moveNumber,
+      moveTimeLimitSeconds: Int(self.moveTimeLimit.components.seconds),
+      gameNumber: self.gameNumber,
+      rematchRequests: Mark.allCases.filter(self.rematchRequests.contains)
+    )
+  }
+}

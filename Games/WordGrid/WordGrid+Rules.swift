@@ -1,0 +1,158 @@
+import GameCore
+
+extension WordGrid.State {
+  /// The puzzle a player plays on: their own in a race, the shared one in a turns game.
+  public func puzzle(for player: PlayerID) -> Puzzle? {
+    self.players.firstIndex { $0.id == player }.map { self.puzzles[self.puzzleIndex(forPlayerAt: $0)] }
+  }
+
+  /// The words a player may no longer play: their own in a race, everyone's in a turns game.
+  public func playedWords(forPlayerAt index: Int) -> Set<String> {
+    switch self.mode {
+    case .race: Set(self.players[index].words.map(\.word))
+    case .turns: Set(self.players.flatMap(\.words).map(\.word))
+    }
+  }
+
+  /// The players with the best result: the highest score, or in a turns game ended by a
+  /// resignation, everyone else. Empty while the game goes on.
+  public var winners: [PlayerID] {
+    guard case let .ended(reason) = self.status else { return [] }
+    if case let .resigned(loser) = reason {
+      return self.players.map(\.id).filter { $0 != loser }
+    }
+    let best = self.players.map(\.score).max() ?? 0
+    return self.players.filter { $0.score == best }.map(\.id)
+  }
+
+  func puzzleIndex(forPlayerAt index: Int) -> Int {
+    self.mode == .race ? index : 0
+  }
+
+  /// Finds the player, and checks that they may act now.
+  private func actingPlayer(_ player: PlayerID, needsTurn: Bool) -> Result<Int, WordGridError> {
+    guard let index = self.players.firstIndex(where: { $0.id == player }) else {
+      return .failure(.notAPlayer)
+    }
+    guard self.status == .playing else { return .failure(.gameOver) }
+    guard !self.players[index].isFinished else { return .failure(.playerFinished) }
+    if needsTurn, self.mode == .turns, self.turn != index { return .failure(.notYourTurn) }
+    return .success(index)
+  }
+
+  mutating func submitWord(
+    _ path: [FacePosition],
+    by player: PlayerID,
+    dictionary: WordDictionary
+  ) -> Result<Void, WordGridError> {
+    let index: Int
+    switch self.actingPlayer(player, needsTurn: true) {
+    case let .success(found): index = found
+    case let .failure(error): return .failure(error)
+    }
+    let puzzleIndex = self.puzzleIndex(forPlayerAt: index)
+    let validation = self.puzzles[puzzleIndex].validate(
+      path, dictionary: dictionary, played: self.playedWords(forPlayerAt: index))
+    let word: FoundWord
+    switch validation {
+    case let .success(valid): word = valid
+    case let .failure(error): return .failure(error)
+    }
+    self.puzzles[puzzleIndex].use(path)
+    self.players[index].words.append(word)
+    self.players[index].score += word.score
+    if self.mode == .turns {
+      self.consecutivePasses = 0
+      self.endTurn()
+    }
+    self.checkForEnd(afterMoveByPlayerAt: index, dictionary: dictionary)
+    return .success(())
+  }
+
+  mutating func removeCube(
+    _ cube: CubeIndex,
+    by player: PlayerID,
+    dictionary: WordDictionary
+  ) -> Result<Void, WordGridError> {
+    let index: Int
+    switch self.actingPlayer(player, needsTurn: true) {
+    case let .success(found): index = found
+    case let .failure(error): return .failure(error)
+    }
+    let puzzleIndex = self.puzzleIndex(forPlayerAt: index)
+    guard self.puzzles[puzzleIndex].isRemovable(cube) else {
+      return .failure(.cubeNotRemovable(cube))
+    }
+    self.puzzles[puzzleIndex].remove(cube)
+    if self.mode == .turns {
+      self.removalsThisTurn += 1
+      if self.removalsThisTurn == 2 {
+        self.consecutivePasses = 0
+        self.endTurn()
+      }
+    }
+    self.checkForEnd(afterMoveByPlayerAt: index, dictionary: dictionary)
+    return .success(())
+  }
+
+  mutating func pass(by player: PlayerID, dictionary: WordDictionary) -> Result<Void, WordGridError> {
+    let index: Int
+    switch self.actingPlayer(player, needsTurn: true) {
+    case let .success(found): index = found
+    case let .failure(error): return .failure(error)
+    }
+    guard self.mode == .turns else { return .failure(.passOnlyInTurns) }
+    self.consecutivePasses += 1
+    self.endTurn()
+    if self.consecutivePasses >= self.players.count {
+      self.status = .ended(.allPassed)
+      return .success(())
+    }
+    self.checkForEnd(afterMoveByPlayerAt: index, dictionary: dictionary)
+    return .success(())
+  }
+
+  mutating func resign(_ player: PlayerID) -> Result<Void, WordGridError> {
+    let index: Int
+    switch self.actingPlayer(player, needsTurn: false) {
+    case let .success(found): index = found
+    case let .failure(error): return .failure(error)
+    }
+    switch self.mode {
+    case .race:
+      self.players[index].isFinished = true
+      if self.players.allSatisfy(\.isFinished) { self.status = .ended(.allFinished) }
+    case .turns:
+      self.status = .ended(.resigned(player))
+    }
+    return .success(())
+  }
+
+  private mutating func endTurn() {
+    self.turn = (self.turn + 1) % self.players.count
+    self.turnsTaken += 1
+    self.removalsThisTurn = 0
+  }
+
+  /// Ends a racer's game, or the whole game, when the puzzle is cleared, has no word left, or
+  /// the turn limit is reached.
+  private mutating func checkForEnd(afterMoveByPlayerAt index: Int, dictionary: WordDictionary) {
+    let puzzle = self.puzzles[self.puzzleIndex(forPlayerAt: index)]
+    let isStuck =
+      puzzle.isCleared
+      || !WordSolver.hasWord(puzzle, dictionary: dictionary, excluding: self.playedWords(forPlayerAt: index))
+    switch self.mode {
+    case .race:
+      if isStuck { self.players[index].isFinished = true }
+      if self.players.allSatisfy(\.isFinished) { self.status = .ended(.allFinished) }
+    case .turns:
+      if puzzle.isCleared {
+        self.status = .ended(.cubeCleared)
+      } else if self.turnsTaken >= self.settings.turnLimit {
+        self.status = .ended(.turnLimit)
+      } else if isStuck {
+        self.status = .ended(.noWordsLeft)
+      }
+    }
+  }
+}

@@ -1,0 +1,138 @@
+import ComposableArchitecture
+import GameCore
+
+/// The word-grid game: trace words on a 3×3×3 cube of letters, isowords-style.
+///
+/// Players submit paths of faces; the reducer checks them against the rules (see
+/// ``Puzzle/validate(_:dictionary:played:)``), scores them and wears the cubes down. A rejected
+/// action leaves the state alone and sends `.delegate(.rejected(player, error))`.
+///
+/// ```swift
+/// let store = Store(initialState: WordGrid.State(
+///   mode: .race, players: ["alice", "bob"], puzzle: puzzle, seed: 42
+/// )) { WordGrid() }
+/// store.send(.start)
+/// store.send(.submitWord("alice", path))
+/// ```
+@Reducer
+public struct WordGrid: Sendable {
+  @ObservableState
+  public struct State: Equatable, Codable, Sendable {
+    public var mode: Mode
+    public var settings: Settings
+    /// The seed the puzzle was generated from, for the record.
+    public var seed: UInt64
+    /// The puzzle as the game began.
+    public var initialPuzzle: Puzzle
+    /// In a race, one puzzle per player (same order as `players`); in a turns game, the one
+    /// shared puzzle.
+    public var puzzles: [Puzzle]
+    public var players: [Player]
+    /// In a turns game, the index of the player to move.
+    public var turn = 0
+    /// Turns ended so far (turns games).
+    public var turnsTaken = 0
+    /// Passes in a row (turns games).
+    public var consecutivePasses = 0
+    /// Cubes removed by hand in the current turn (turns games).
+    public var removalsThisTurn = 0
+    public var status = Status.playing
+
+    public init(
+      mode: Mode,
+      players: [PlayerID],
+      puzzle: Puzzle,
+      seed: UInt64,
+      settings: Settings = Settings()
+    ) {
+      self.mode = mode
+      self.settings = settings
+      self.seed = seed
+      self.initialPuzzle = puzzle
+      self.puzzles = Array(repeating: puzzle, count: mode == .race ? players.count : 1)
+      self.players = players.map(Player.init(id:))
+    }
+  }
+
+  public enum Action: Equatable, Sendable {
+    /// Starts the race clock (a turns game needs no clock).
+    case start
+    /// A player traces a word.
+    case submitWord(PlayerID, [FacePosition])
+    /// A player removes a cube by hand.
+    case removeCube(PlayerID, CubeIndex)
+    /// A player passes their turn (turns games).
+    case pass(PlayerID)
+    /// A player gives up: in a race they stop, in a turns game the game ends.
+    case resign(PlayerID)
+    /// The race clock ran out.
+    case timeUp
+    case delegate(Delegate)
+
+    @CasePathable
+    public enum Delegate: Equatable, Sendable {
+      case rejected(PlayerID, WordGridError)
+      case ended(EndReason)
+    }
+  }
+
+  enum CancelID { case raceClock }
+
+  @Dependency(\.continuousClock) var clock
+  @Dependency(\.wordDictionary) var dictionary
+
+  public init() {}
+
+  public var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .start:
+        guard state.mode == .race, state.status == .playing else { return .none }
+        let duration = state.settings.raceDuration
+        return .run { [clock] send in
+          try await clock.sleep(for: duration)
+          await send(.timeUp)
+        }
+        .cancellable(id: CancelID.raceClock, cancelInFlight: true)
+
+      case let .submitWord(player, path):
+        let result = state.submitWord(path, by: player, dictionary: self.dictionary)
+        return self.outcome(of: result, player: player, status: state.status)
+
+      case let .removeCube(player, cube):
+        let result = state.removeCube(cube, by: player, dictionary: self.dictionary)
+        return self.outcome(of: result, player: player, status: state.status)
+
+      case let .pass(player):
+        let result = state.pass(by: player, dictionary: self.dictionary)
+        return self.outcome(of: result, player: player, status: state.status)
+
+      case let .resign(player):
+        let result = state.resign(player)
+        return self.outcome(of: result, player: player, status: state.status)
+
+      case .timeUp:
+        guard state.status == .playing, state.mode == .race else { return .none }
+        state.status = .ended(.timeUp)
+        return .send(.delegate(.ended(.timeUp)))
+
+      case .delegate:
+        return .none
+      }
+    }
+  }
+
+  private func outcome(
+    of result: Result<Void, WordGridError>,
+    player: PlayerID,
+    status: Status
+  ) -> Effect<Action> {
+    switch result {
+    case let .failure(error):
+      return .send(.delegate(.rejected(player, error)))
+    case .success:
+      guard case let .ended(reason) = status else { return .none }
+      return .merge(.cancel(id: CancelID.raceClock), .send(.delegate(.ended(reason))))
+    }
+  }
+}

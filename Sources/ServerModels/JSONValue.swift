@@ -1,0 +1,38 @@
+/// Any JSON value, decoded without guessing: what client messages are read into before their
+/// fields are checked one by one.
+///
+/// ```swift
+/// let value = try JSONDecoder().decode(JSONValue.self, from: Data(#"{"v":1}"#.utf8))
+/// value["v"]  // .number(1)
+/// ```
+public enum JSONValue: Hashable, Sendable, Decodable {
+  case null
+  case bool(Bool)
+  case number(Double)
+  case string(String)
+  case array([JSONValue])
+  case object([String: JSONValue])
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if container.decodeNil() {
+      self = .null
+    } else if let bool = try? container.decode(Bool.self) {
+      self = .bool(bool)
+    } else if let number = try? container.decode(Double.self) {
+      self = .number(number)
+    } else if let string = try? container.decode(String.self) {
+      self = .string(string)
+    } else if let array = try? container.decode([JSONValue].self) {
+      self = .array(array)
+    } else {
+      self = .object(try container.decode([String: JSONValue].self))
+    }
+  }
+
+  /// The field of an object, or nil.
+  public subscript(key: String) -> JSONValue? {
+    guard case let .object(fields) = self else { return nil }
+    return fields[key]
+  }
+}

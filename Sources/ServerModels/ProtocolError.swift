@@ -1,0 +1,51 @@
+/// A rejected client message: a stable code, a sentence, and the request id it answers.
+///
+/// Sent as `{"v": 1, "type": "error", "code": "...", "message": "...", "replyTo": "r1"}`.
+///
+/// ```swift
+/// ProtocolError(code: "unknown_type", message: "Unknown message type \"fly\".", requestID: "r7")
+/// ```
+public struct ProtocolError: Error, Hashable, Codable, Sendable {
+  public var code: String
+  public var message: String
+  public var requestID: String?
+
+  public init(code: String, message: String, requestID: String? = nil) {
+    self.code = code
+    self.message = message
+    self.requestID = requestID
+  }
+
+  public static func malformedJSON() -> Self {
+    Self(code: "malformed_json", message: "The message is not a JSON object.")
+  }
+
+  public static func unsupportedVersion(_ version: Int, requestID: String?) -> Self {
+    Self(
+      code: "unsupported_version",
+      message: "Protocol version \(version) is not supported; use \(ClientMessage.protocolVersion).",
+      requestID: requestID)
+  }
+
+  public static func unknownType(_ type: String, requestID: String?) -> Self {
+    Self(code: "unknown_type", message: "Unknown message type \"\(type)\".", requestID: requestID)
+  }
+
+  public static func missingField(_ field: String, requestID: String?) -> Self {
+    Self(code: "missing_field", message: "The field \"\(field)\" is missing.", requestID: requestID)
+  }
+
+  public static func wrongType(_ field: String, expected: String, requestID: String?) -> Self {
+    Self(code: "wrong_type", message: "The field \"\(field)\" must be \(expected).", requestID: requestID)
+  }
+
+  public static func tooLong(_ field: String, limit: Int, requestID: String?) -> Self {
+    Self(
+      code: "value_too_long", message: "The field \"\(field)\" is longer than \(limit).",
+      requestID: requestID)
+  }
+
+  public static func invalidValue(_ field: String, _ detail: String, requestID: String?) -> Self {
+    Self(code: "invalid_value", message: "The field \"\(field)\" \(detail).", requestID: requestID)
+  }
+}

@@ -1,0 +1,78 @@
+import Foundation
+
+extension ServerMessage: Encodable {
+  private enum CodingKeys: String, CodingKey {
+    case v, type, replyTo, code, message, game, mode, room, view, reason, entries
+    case player, name, guest, token, ratings
+  }
+
+  /// The wire name of the message's type.
+  public var type: String {
+    switch self {
+    case .welcome: "welcome"
+    case .error: "error"
+    case .queued: "queued"
+    case .queueLeft: "queueLeft"
+    case .privateRoom: "privateRoom"
+    case .ticTacToe, .wordGrid: "room"
+    case .roomLeft: "roomLeft"
+    case .leaderboard: "leaderboard"
+    case .goodbye: "goodbye"
+    case .pong: "pong"
+    }
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(ClientMessage.protocolVersion, forKey: .v)
+    try container.encode(self.type, forKey: .type)
+    switch self {
+    case let .welcome(welcome):
+      try container.encode(welcome.player, forKey: .player)
+      try container.encode(welcome.name, forKey: .name)
+      try container.encode(welcome.guest, forKey: .guest)
+      try container.encode(welcome.token, forKey: .token)
+      try container.encode(welcome.ratings, forKey: .ratings)
+      try container.encodeIfPresent(welcome.room, forKey: .room)
+      try container.encodeIfPresent(welcome.replyTo, forKey: .replyTo)
+    case let .error(error):
+      try container.encode(error.code, forKey: .code)
+      try container.encode(error.message, forKey: .message)
+      try container.encodeIfPresent(error.requestID, forKey: .replyTo)
+    case let .queued(variant, replyTo):
+      try container.encode(variant.game, forKey: .game)
+      try container.encode(variant.mode, forKey: .mode)
+      try container.encodeIfPresent(replyTo, forKey: .replyTo)
+    case let .queueLeft(replyTo), let .goodbye(replyTo), let .pong(replyTo):
+      try container.encodeIfPresent(replyTo, forKey: .replyTo)
+    case let .privateRoom(code, variant, replyTo):
+      try container.encode(code, forKey: .code)
+      try container.encode(variant.game, forKey: .game)
+      try container.encode(variant.mode, forKey: .mode)
+      try container.encodeIfPresent(replyTo, forKey: .replyTo)
+    case let .ticTacToe(room, view):
+      try container.encode(room, forKey: .room)
+      try container.encode("tictactoe", forKey: .game)
+      try container.encode(view, forKey: .view)
+    case let .wordGrid(room, view):
+      try container.encode(room, forKey: .room)
+      try container.encode("wordgrid", forKey: .game)
+      try container.encode(view.mode.rawValue, forKey: .mode)
+      try container.encode(view, forKey: .view)
+    case let .roomLeft(room, reason):
+      try container.encode(room, forKey: .room)
+      try container.encode(reason, forKey: .reason)
+    case let .leaderboard(variant, entries, replyTo):
+      try container.encode(variant.game, forKey: .game)
+      try container.encode(variant.mode, forKey: .mode)
+      try container.encode(entries, forKey: .entries)
+      try container.encodeIfPresent(replyTo, forKey: .replyTo)
+    }
+  }
+
+  /// The message as JSON text.
+  public var json: String {
+    // NB: Every field is a plain value; encoding cannot fail.
+    String(decoding: (try? JSONEncoder().encode(self)) ?? Data("{}".utf8), as: UTF8.self)
+  }
+}

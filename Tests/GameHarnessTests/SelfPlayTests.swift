@@ -1,0 +1,48 @@
+import GameHarness
+import Testing
+import TicTacToe
+import WordGrid
+
+struct SelfPlayTests {
+  @Test func perfectBotsAlwaysDraw() {
+    let report = TicTacToeSelfPlay.run(games: 50, x: .perfect, o: .perfect, seed: 1)
+    #expect(report == TicTacToeSelfPlay.Report(games: 50, xWins: 0, oWins: 0, draws: 50))
+  }
+
+  @Test func thePerfectBotNeverLosesToRandom() {
+    let asX = TicTacToeSelfPlay.run(games: 200, x: .perfect, o: .random, seed: 1)
+    #expect(asX.oWins == 0)
+    #expect(asX.xWins > 100)
+    let asO = TicTacToeSelfPlay.run(games: 200, x: .random, o: .perfect, seed: 1)
+    #expect(asO.xWins == 0)
+    #expect(asO.xWins + asO.oWins + asO.draws == 200)
+  }
+
+  @Test func ticTacToeSelfPlayIsDeterministic() {
+    let a = TicTacToeSelfPlay.run(games: 100, x: .random, o: .random, seed: 9)
+    #expect(a == TicTacToeSelfPlay.run(games: 100, x: .random, o: .random, seed: 9))
+    #expect(a.xWins + a.oWins + a.draws == 100)
+  }
+
+  @Test(arguments: [WordGrid.Mode.race, .turns])
+  func wordGridSelfPlayFinishesDeterministically(mode: WordGrid.Mode) {
+    let dictionary = WordDictionary(words: WordDictionary.sampleWords + ["tee", "tie", "tin", "tot", "nit", "ten", "net", "eon", "toe"])
+    let report = WordGridSelfPlay.run(mode: mode, games: 3, bots: [.hard, .easy], seed: 5, dictionary: dictionary)
+    #expect(report.games.count == 3)
+    #expect(report.games.map(\.seed) == [5, 6, 7])
+    for game in report.games {
+      #expect(game.ended != nil)
+      #expect(!game.winners.isEmpty)
+      #expect(game.players.map(\.name) == ["hard-1", "easy-2"])
+      for player in game.players {
+        #expect(player.score == player.words.reduce(0) { $0 + Scoring.score($1) })
+        #expect(Set(player.words).count == player.words.count)
+      }
+      if mode == .turns {
+        let all = game.players.flatMap(\.words)
+        #expect(Set(all).count == all.count)
+      }
+    }
+    #expect(report == WordGridSelfPlay.run(mode: mode, games: 3, bots: [.hard, .easy], seed: 5, dictionary: dictionary))
+  }
+}
