@@ -18,6 +18,7 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+    .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     .package(url: "https://github.com/pointfreeco/swift-case-paths", from: "1.10.0"),
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.4.3"),
@@ -123,6 +124,33 @@ let package = Package(
       ]
     ),
     .testTarget(name: "ServerModelsTests", dependencies: ["ServerModels"]),
+    .target(
+      name: "Authentication",
+      dependencies: [
+        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "_CryptoExtras", package: "swift-crypto"),
+        .product(name: "Dependencies", package: "swift-dependencies"),
+      ]
+    ),
+    .target(
+      name: "DatabaseClient",
+      dependencies: [
+        "GameCore", "ServerModels",
+        .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+        .product(name: "Dependencies", package: "swift-dependencies"),
+      ]
+    ),
+    .target(
+      name: "LoginCore",
+      dependencies: ["Authentication", "ComposableArchitecture", "DatabaseClient", "GameCore", "ServerModels"]
+    ),
+    .testTarget(
+      name: "LoginCoreTests",
+      dependencies: [
+        "LoginCore",
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ]
+    ),
     .testTarget(
       name: "TicTacToeTests",
       dependencies: [

@@ -1,0 +1,78 @@
+import ConcurrencyExtras
+import GameCore
+import ServerModels
+
+extension DatabaseClient {
+  /// A database in memory, with the same rules as the live one: unique names (ignoring case),
+  /// Elo updates for rated games, leaderboards by rating.
+  public static func inMemory() -> DatabaseClient {
+    let storage = LockIsolated(Storage())
+    return DatabaseClient(
+      createAccount: { account in
+        try storage.withValue { storage in
+          let key = account.name.lowercased()
+          guard storage.accounts[key] == nil else { throw DatabaseError.nameTaken(account.name) }
+          storage.accounts[key] = account
+        }
+      },
+      fetchAccount: { name in storage.value.accounts[name.lowercased()] },
+      insertSession: { session in storage.withValue { $0.sessions[session.tokenHash] = session } },
+      fetchSession: { hash in storage.value.sessions[hash] },
+      fetchRatings: { player in storage.value.ratings[player] ?? [:] },
+      recordGame: { game in storage.withValue { $0.record(game) } },
+      fetchLeaderboard: { variant, limit in storage.value.leaderboard(variant, limit: limit) },
+      fetchGames: { player in storage.value.games.filter { $0.players.contains(player) } },
+      appendRoomLog: { entry in storage.withValue { $0.roomLogs[entry.room, default: []].append(entry) } },
+      closeRoomLog: { room in storage.withValue { $0.roomLogs[room] = nil } },
+      fetchRoomLogs: {
+        storage.value.roomLogs.mapValues { $0.sorted { $0.sequence < $1.sequence } }
+      }
+    )
+  }
+}
+
+/// The in-memory database's tables.
+struct Storage {
+  var accounts: [String: AccountRecord] = [:]
+  var sessions: [String: SessionRecord] = [:]
+  var ratings: [PlayerID: [GameVariant: Int]] = [:]
+  var records: [PlayerID: [GameVariant: (wins: Int, losses: Int, draws: Int)]] = [:]
+  var names: [PlayerID: String] = [:]
+  var games: [GameRecord] = []
+  var roomLogs: [RoomID: [RoomLogEntry]] = [:]
+
+  mutating func record(_ game: GameRecord) -> [PlayerID: Int] {
+    self.games.append(game)
+    let people = game.players.filter { !game.bots.contains($0) }
+    for player in people { self.names[player] = self.names[player] ?? player.rawValue }
+    let outcome = GameRatings.outcome(of: game)
+    var updated: [PlayerID: Int] = [:]
+    for (player, rating) in GameRatings.newRatings(for: game, current: { self.ratings[$0]?[game.variant] ?? Elo.initialRating }) {
+      self.ratings[player, default: [:]][game.variant] = rating
+      updated[player] = rating
+    }
+    for player in people {
+      var tally = self.records[player]?[game.variant] ?? (0, 0, 0)
+      switch outcome[player] {
+      case .win?: tally.wins += 1
+      case .loss?: tally.losses += 1
+      case .draw?, nil: tally.draws += 1
+      }
+      self.records[player, default: [:]][game.variant] = tally
+    }
+    return updated
+  }
+
+  func leaderboard(_ variant: GameVariant, limit: Int) -> [LeaderboardEntry] {
+    self.ratings.compactMap { player, ratings -> LeaderboardEntry? in
+      guard let rating = ratings[variant] else { return nil }
+      let tally = self.records[player]?[variant] ?? (0, 0, 0)
+      return LeaderboardEntry(
+        name: self.names[player] ?? player.rawValue, rating: rating, wins: tally.wins,
+        losses: tally.losses, draws: tally.draws)
+    }
+    .sorted { ($0.rating, $1.name) > ($1.rating, $0.name) }
+    .prefix(limit)
+    .map { $0 }
+  }
+}

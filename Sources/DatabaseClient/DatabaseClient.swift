@@ -1,0 +1,72 @@
+import Dependencies
+import GameCore
+import ServerModels
+
+/// Everything the server keeps: accounts, sessions, finished games, ratings, and the logs of
+/// rooms in progress. One closure per query; the live SQLite implementation is in
+/// `DatabaseClientLive`, and ``inMemory()`` serves tests.
+///
+/// Writes of room logs are queued (`appendRoomLog` returns at once, in order), so they stay off
+/// the path of a move.
+///
+/// ```swift
+/// @Dependency(\.database) var database
+/// let account = try await database.createAccount(record)
+/// ```
+public struct DatabaseClient: Sendable {
+  public var createAccount: @Sendable (AccountRecord) async throws -> Void
+  public var fetchAccount: @Sendable (_ name: String) async throws -> AccountRecord?
+  public var insertSession: @Sendable (SessionRecord) async throws -> Void
+  public var fetchSession: @Sendable (_ tokenHash: String) async throws -> SessionRecord?
+  public var fetchRatings: @Sendable (PlayerID) async throws -> [GameVariant: Int]
+  /// Records a finished game and updates the ratings of the people in it; returns their new
+  /// ratings.
+  public var recordGame: @Sendable (GameRecord) async throws -> [PlayerID: Int]
+  public var fetchLeaderboard: @Sendable (GameVariant, _ limit: Int) async throws -> [LeaderboardEntry]
+  public var fetchGames: @Sendable (PlayerID) async throws -> [GameRecord]
+  /// Queues a room log line; returns at once.
+  public var appendRoomLog: @Sendable (RoomLogEntry) -> Void
+  /// Forgets a finished room's log.
+  public var closeRoomLog: @Sendable (RoomID) -> Void
+  /// Every open room's log, each in sequence order (waits for queued writes first).
+  public var fetchRoomLogs: @Sendable () async throws -> [RoomID: [RoomLogEntry]]
+
+  public init(
+    createAccount: @escaping @Sendable (AccountRecord) async throws -> Void,
+    fetchAccount: @escaping @Sendable (String) async throws -> AccountRecord?,
+    insertSession: @escaping @Sendable (SessionRecord) async throws -> Void,
+    fetchSession: @escaping @Sendable (String) async throws -> SessionRecord?,
+    fetchRatings: @escaping @Sendable (PlayerID) async throws -> [GameVariant: Int],
+    recordGame: @escaping @Sendable (GameRecord) async throws -> [PlayerID: Int],
+    fetchLeaderboard: @escaping @Sendable (GameVariant, Int) async throws -> [LeaderboardEntry],
+    fetchGames: @escaping @Sendable (PlayerID) async throws -> [GameRecord],
+    appendRoomLog: @escaping @Sendable (RoomLogEntry) -> Void,
+    closeRoomLog: @escaping @Sendable (RoomID) -> Void,
+    fetchRoomLogs: @escaping @Sendable () async throws -> [RoomID: [RoomLogEntry]]
+  ) {
+    self.createAccount = createAccount
+    self.fetchAccount = fetchAccount
+    self.insertSession = insertSession
+    self.fetchSession = fetchSession
+    self.fetchRatings = fetchRatings
+    self.recordGame = recordGame
+    self.fetchLeaderboard = fetchLeaderboard
+    self.fetchGames = fetchGames
+    self.appendRoomLog = appendRoomLog
+    self.closeRoomLog = closeRoomLog
+    self.fetchRoomLogs = fetchRoomLogs
+  }
+}
+
+extension DatabaseClient: TestDependencyKey {
+  /// Tests get a fresh in-memory database.
+  public static var testValue: DatabaseClient { .inMemory() }
+}
+
+extension DependencyValues {
+  /// Where the server keeps what outlives a connection.
+  public var database: DatabaseClient {
+    get { self[DatabaseClient.self] }
+    set { self[DatabaseClient.self] = newValue }
+  }
+}
