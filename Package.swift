@@ -144,6 +144,17 @@ let package = Package(
       name: "LoginCore",
       dependencies: ["Authentication", "ComposableArchitecture", "DatabaseClient", "GameCore", "ServerModels"]
     ),
+    .target(
+      name: "RoomCore",
+      dependencies: ["ComposableArchitecture", "GameCore", "ServerModels", "TicTacToe", "WordGrid"]
+    ),
+    .testTarget(
+      name: "RoomCoreTests",
+      dependencies: [
+        "RoomCore",
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ]
+    ),
     .testTarget(
       name: "LoginCoreTests",
       dependencies: [

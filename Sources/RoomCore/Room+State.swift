@@ -1,0 +1,84 @@
+import Foundation
+import GameCore
+import ServerModels
+import TicTacToe
+import WordGrid
+
+extension Room.State {
+  /// A bot whose turn it is, with a key that changes on every move (tic-tac-toe and turns games).
+  public var botTurn: BotTurn? {
+    switch self.game {
+    case let .ticTacToe(game):
+      guard game.outcome == nil, let player = game.seats[game.turn],
+        let bot = self.seats.first(where: { $0.player == player })?.bot
+      else { return nil }
+      return BotTurn(player: player, bot: bot, key: [game.gameNumber, game.moveNumber])
+    case let .wordGrid(game):
+      guard game.mode == .turns, game.status == .playing else { return nil }
+      let player = game.players[game.turn].id
+      guard let bot = self.seats.first(where: { $0.player == player })?.bot else { return nil }
+      return BotTurn(player: player, bot: bot, key: [game.turnsTaken, game.removalsThisTurn])
+    }
+  }
+
+  /// The people seated and still here, and the spectators: who gets this room's views.
+  public var viewers: [PlayerID] {
+    self.seats.filter { $0.bot == nil && !$0.hasLeft }.map(\.player) + self.spectators
+  }
+
+  /// Whether no person is left in the room and the game is over: it can close.
+  public var isAbandoned: Bool {
+    self.game.isOver && !self.seats.contains { $0.bot == nil && $0.isConnected && !$0.hasLeft }
+      && self.spectators.isEmpty
+  }
+
+  /// The finished game's result.
+  public var result: RoomResult {
+    let bots = self.seats.filter { $0.bot != nil }.map(\.player)
+    switch self.game {
+    case let .ticTacToe(game):
+      let winners = game.outcome?.winner.flatMap { game.seats[$0] }.map { [$0] } ?? []
+      return RoomResult(
+        variant: self.variant, players: [game.seats[.x]!, game.seats[.o]!], bots: bots,
+        winners: winners, moves: json(game.moves))
+    case let .wordGrid(game):
+      let winners = game.winners.count == game.players.count ? [] : game.winners
+      return RoomResult(
+        variant: self.variant, players: game.players.map(\.id), bots: bots, winners: winners,
+        moves: json(game.players.map { ["player": $0.id.rawValue, "words": $0.words.map(\.word).joined(separator: " ")] }))
+    }
+  }
+
+  func gameAction(_ player: PlayerID, _ move: PlayerMove) -> GameAction? {
+    switch (self.game, move) {
+    case let (.ticTacToe, .mark(cell)): .ticTacToe(.move(player, cell))
+    case (.ticTacToe, .resign): .ticTacToe(.resign(player))
+    case (.ticTacToe, .rematch): .ticTacToe(.requestRematch(player))
+    case let (.wordGrid, .word(path)): .wordGrid(.submitWord(player, path))
+    case let (.wordGrid, .removeCube(cube)): .wordGrid(.removeCube(player, cube))
+    case (.wordGrid, .pass): .wordGrid(.pass(player))
+    case (.wordGrid, .resign): .wordGrid(.resign(player))
+    default: nil
+    }
+  }
+
+  func forfeitAction(_ player: PlayerID) -> GameAction {
+    switch self.game {
+    case .ticTacToe: .ticTacToe(.resign(player))
+    case .wordGrid: .wordGrid(.resign(player))
+    }
+  }
+}
+
+/// A bot to move, and what identifies the position it moves in.
+public struct BotTurn: Hashable, Sendable {
+  public var player: PlayerID
+  public var bot: RoomBot
+  public var key: [Int]
+}
+
+private func json(_ value: some Encodable) -> String {
+  let encoder = JSONEncoder()
+  encoder.outputFormatting = .sortedKeys
+  return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
+}
