@@ -13,6 +13,7 @@ public struct Effect<Action>: Sendable {
   enum Operation: @unchecked Sendable {
     case none
     case send(Action)
+    case perform(@Sendable () -> Void)
     case run(TaskPriority?, @Sendable (Send<Action>) async -> Void)
     case merge([Effect<Action>])
     case concatenate([Effect<Action>])

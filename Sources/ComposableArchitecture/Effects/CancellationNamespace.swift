@@ -33,7 +33,7 @@ extension Effect {
   @usableFromInline
   func namespaced(_ component: AnyHashableSendable) -> Self {
     switch self.operation {
-    case .none, .send:
+    case .none, .send, .perform:
       return self
     default:
       return

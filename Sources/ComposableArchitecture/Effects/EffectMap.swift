@@ -13,6 +13,8 @@ extension Effect {
       return .none
     case let .send(action):
       return .send(transform(action))
+    case let .perform(work):
+      return Effect<T>(operation: .perform(work))
     case let .run(priority, operation):
       return Effect<T>(
         operation: .run(priority) { send in
@@ -41,7 +43,7 @@ extension Effect {
     ) -> @Sendable (Send<Action>) async -> Void
   ) -> Self {
     switch self.operation {
-    case .none, .send, .cancel:
+    case .none, .send, .perform, .cancel:
       return self
     case let .run(priority, operation):
       return Self(operation: .run(priority, transform(operation)))
@@ -64,7 +66,7 @@ extension Effect {
     _ transform: (AnyHashableSendable) -> AnyHashableSendable
   ) -> Self {
     switch self.operation {
-    case .none, .send, .run:
+    case .none, .send, .perform, .run:
       return self
     case let .merge(effects):
       return Self(operation: .merge(effects.map { $0.transformingCancelIDs(transform) }))
@@ -88,7 +90,7 @@ extension Effect {
   @usableFromInline
   var isSynchronous: Bool {
     switch self.operation {
-    case .none, .send, .cancel: return true
+    case .none, .send, .perform, .cancel: return true
     case .run: return false
     case let .merge(effects), let .concatenate(effects): return effects.allSatisfy(\.isSynchronous)
     case let .cancellable(_, _, effect): return effect.isSynchronous

@@ -8,6 +8,8 @@ struct EffectRunner: Sendable {
       return
     case let .send(action):
       await send(action)
+    case let .perform(work):
+      work()
     case let .run(_, operation):
       await operation(send)
     case let .merge(effects):

@@ -114,6 +114,8 @@ final class RootCore<State, Action>: @unchecked Sendable {
       return
     case let .send(action):
       self.buffer.append(action)
+    case let .perform(work):
+      work()
     case let .run(priority, operation):
       self.start(priority: priority, ids: ids, operation)
     case let .merge(effects):
