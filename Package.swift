@@ -155,6 +155,20 @@ let package = Package(
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
     ),
+    .target(
+      name: "ServerCore",
+      dependencies: [
+        "ComposableArchitecture", "DatabaseClient", "GameCore", "LoginCore", "MatchmakingCore",
+        "RoomCore", "ServerModels", "TicTacToe", "WordGrid",
+      ]
+    ),
+    .testTarget(
+      name: "ServerCoreTests",
+      dependencies: [
+        "ServerCore",
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ]
+    ),
     .testTarget(
       name: "LoginCoreTests",
       dependencies: [

@@ -1,0 +1,65 @@
+import ComposableArchitecture
+import DatabaseClient
+import GameCore
+import RoomCore
+import ServerModels
+
+/// Runs the rooms, and after each room action: logs it if it is a room event, sends each viewer
+/// of that room its view when the view changed, and closes the room once it is abandoned.
+///
+/// Only the room the action went to is looked at, so the work per action does not grow with the
+/// number of rooms or connections elsewhere.
+struct RoomBroadcasting<Rooms: Reducer<Server.State, Server.Action>>: Reducer {
+  let channel: ClientChannel
+  let database: DatabaseClient
+  let rooms: Rooms
+
+  init(channel: ClientChannel, database: DatabaseClient, @ReducerBuilder<Server.State, Server.Action> rooms: () -> Rooms) {
+    self.channel = channel
+    self.database = database
+    self.rooms = rooms()
+  }
+
+  func reduce(into state: inout Server.State, action: Server.Action) -> Effect<Server.Action> {
+    guard case let .rooms(.element(id, roomAction)) = action, let before = state.rooms[id: id] else {
+      return self.rooms.reduce(into: &state, action: action)
+    }
+    let effect = self.rooms.reduce(into: &state, action: action)
+    guard let after = state.rooms[id: id] else { return effect }
+
+    var messages: [(ConnectionID, ServerMessage)] = []
+    if before != after {
+      let formerViewers = Set(before.viewers)
+      for viewer in after.viewers {
+        guard let connection = state.sessions[viewer]?.connection else { continue }
+        let view = after.view(for: viewer)
+        if !formerViewers.contains(viewer) || before.view(for: viewer) != view {
+          messages.append((connection, view))
+        }
+      }
+    }
+    var log: RoomLogEntry?
+    if let event = roomAction.loggedEvent {
+      let sequence = state.roomLogLengths[id, default: 1]
+      state.roomLogLengths[id] = sequence + 1
+      log = RoomLogEntry(room: id, sequence: sequence, payload: RoomLog.encode(event))
+    }
+    let closing = after.isAbandoned
+    if closing {
+      state.rooms.remove(id: id)
+      state.roomLogLengths[id] = nil
+      for player in after.seats.map(\.player) + after.spectators where state.sessions[player]?.room == id {
+        state.sessions[player]?.room = nil
+      }
+    }
+    guard !messages.isEmpty || log != nil || closing else { return effect }
+    return .merge(
+      effect,
+      .perform { [channel, database, log, messages] in
+        if let log { database.appendRoomLog(log) }
+        if closing { database.closeRoomLog(id) }
+        for (connection, message) in messages { channel.send(connection, message) }
+      }
+    )
+  }
+}

@@ -1,0 +1,160 @@
+import ComposableArchitecture
+import DatabaseClient
+import GameCore
+import LoginCore
+import MatchmakingCore
+import RoomCore
+import ServerModels
+
+extension Server {
+  func core(_ state: inout State, _ action: Action) -> Effect<Action> {
+    switch action {
+    case let .connected(connection):
+      state.connections[connection] = Connection()
+      return .none
+
+    case let .disconnected(connection):
+      guard let closed = state.connections.removeValue(forKey: connection) else { return .none }
+      guard let player = closed.player, var session = state.sessions[player],
+        session.connection == connection
+      else { return .none }
+      session.connection = nil
+      var effects: [Effect<Action>] = []
+      if state.matchmaking.isWaiting(player) { effects.append(.send(.matchmaking(.cancel(player)))) }
+      if let room = session.spectating {
+        session.spectating = nil
+        effects.append(.send(.rooms(.element(id: room, action: .stopSpectating(player)))))
+      }
+      if let room = session.room {
+        effects.append(.send(.rooms(.element(id: room, action: .event(.disconnected(player))))))
+        state.sessions[player] = session
+      } else {
+        state.sessions[player] = nil
+      }
+      return .merge(effects)
+
+    case let .received(connection, request):
+      return self.route(&state, connection, request)
+
+    case let .malformed(connection, error):
+      return self.reply(connection, .error(error))
+
+    case let .login(.delegate(.loggedIn(connection, identity, token, requestID))):
+      return self.loggedIn(&state, connection, identity, token: token, requestID: requestID)
+
+    case let .login(.delegate(.failed(connection, error, requestID))):
+      return self.reply(
+        connection, .error(ProtocolError(code: error.code, message: error.message, requestID: requestID)))
+
+    case let .matchmaking(.delegate(.matched(match))):
+      return self.openRoom(&state, for: match)
+
+    case let .matchmaking(.delegate(.privateRoomCreated(player, code, variant))):
+      return self.tell(state, player, .privateRoom(code: code, variant, replyTo: state.sessions[player]?.lastRequestID))
+
+    case let .matchmaking(.delegate(.rejected(player, error))):
+      return self.tell(
+        state, player,
+        .error(ProtocolError(code: error.code, message: error.message, requestID: state.sessions[player]?.lastRequestID)))
+
+    case let .rooms(.element(_, .delegate(.rejected(player, code, message)))):
+      return self.tell(
+        state, player,
+        .error(ProtocolError(code: code, message: message, requestID: state.sessions[player]?.lastRequestID)))
+
+    case let .rooms(.element(id, .delegate(.finished(result)))):
+      let record = GameRecord(
+        room: id, variant: result.variant, players: result.players, bots: result.bots,
+        winners: result.winners, moves: result.moves)
+      return .run { [database] send in
+        let ratings = try await database.recordGame(record)
+        await send(.ratingsRecorded(result.variant, ratings))
+      }
+
+    case let .ratingsRecorded(variant, ratings):
+      for (player, rating) in ratings { state.sessions[player]?.identity.ratings[variant] = rating }
+      return .none
+
+    case let .leaderboardLoaded(connection, variant, entries, requestID):
+      return self.reply(connection, .leaderboard(variant, entries, replyTo: requestID))
+
+    case let .restore(rooms, logLengths):
+      return self.restore(&state, rooms, logLengths: logLengths)
+
+    case .login, .matchmaking, .rooms:
+      return .none
+    }
+  }
+
+  /// Sends a message to a connection.
+  func reply(_ connection: ConnectionID, _ message: ServerMessage) -> Effect<Action> {
+    .perform { [channel] in channel.send(connection, message) }
+  }
+
+  /// Sends a message to a player, if connected.
+  func tell(_ state: State, _ player: PlayerID, _ message: ServerMessage) -> Effect<Action> {
+    guard let connection = state.sessions[player]?.connection else { return .none }
+    return self.reply(connection, message)
+  }
+
+  private func loggedIn(
+    _ state: inout State, _ connection: ConnectionID, _ identity: Identity, token: String,
+    requestID: String?
+  ) -> Effect<Action> {
+    guard state.connections[connection] != nil else { return .none }
+    let player = identity.player
+    var effects: [Effect<Action>] = []
+    var session = state.sessions[player] ?? Session(identity: identity, connection: connection)
+    if let previous = session.connection, previous != connection, state.connections[previous] != nil {
+      // NB: One connection per player: the newest wins and the older one is told why.
+      state.connections[previous]?.player = nil
+      effects.append(
+        self.reply(previous, .error(ProtocolError(code: "logged_in_elsewhere", message: "You logged in on another connection."))))
+    }
+    session.identity = identity
+    session.connection = connection
+    state.sessions[player] = session
+    state.connections[connection]?.player = player
+    let ratings = Dictionary(uniqueKeysWithValues: identity.ratings.map { ($0.key.rawValue, $0.value) })
+    effects.append(
+      self.reply(
+        connection,
+        .welcome(.init(
+          player: player, name: identity.name, guest: identity.isGuest, token: token, ratings: ratings,
+          room: session.room, replyTo: requestID))))
+    if let roomID = session.room, let room = state.rooms[id: roomID] {
+      if room.seats.contains(where: { $0.player == player && !$0.isConnected }) {
+        effects.append(.send(.rooms(.element(id: roomID, action: .event(.reconnected(player))))))
+      } else {
+        effects.append(self.reply(connection, room.view(for: player)))
+      }
+    }
+    return .merge(effects)
+  }
+
+  private func restore(_ state: inout State, _ rooms: [Room.State], logLengths: [RoomID: Int]) -> Effect<Action> {
+    var effects: [Effect<Action>] = []
+    for var room in rooms where state.rooms[id: room.id] == nil {
+      for index in room.seats.indices where room.seats[index].bot == nil {
+        room.seats[index].isConnected = false
+        let seat = room.seats[index]
+        if !seat.hasLeft, state.sessions[seat.player] == nil {
+          state.sessions[seat.player] = Session(
+            identity: Identity(player: seat.player, name: seat.name, isGuest: seat.player.rawValue.hasPrefix("guest-")),
+            connection: nil, room: room.id)
+        }
+      }
+      room.spectators = []
+      state.rooms.append(room)
+      state.roomLogLengths[room.id] = logLengths[room.id] ?? 1
+      if let number = Int(room.id.rawValue.split(separator: "-").last ?? ""), number >= state.nextRoomNumber {
+        state.nextRoomNumber = number + 1
+      }
+      effects.append(.send(.rooms(.element(id: room.id, action: .start))))
+      for seat in room.seats where seat.bot == nil && !seat.hasLeft {
+        effects.append(.send(.rooms(.element(id: room.id, action: .event(.disconnected(seat.player))))))
+      }
+    }
+    return .merge(effects)
+  }
+}

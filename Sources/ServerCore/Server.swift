@@ -1,0 +1,116 @@
+import ComposableArchitecture
+import DatabaseClient
+import GameCore
+import LoginCore
+import MatchmakingCore
+import RoomCore
+import ServerModels
+import TicTacToe
+import WordGrid
+
+/// The whole game server as one reducer: connections and sessions, login, matchmaking and the
+/// rooms. It knows nothing of sockets: a transport sends `.connected`, `.received` and
+/// `.disconnected`, and takes messages from the `clientChannel` dependency.
+///
+/// After each room action only the connections whose view of that room changed get a message;
+/// the work does not depend on how many other rooms or connections there are.
+///
+/// ```swift
+/// let store = Store(initialState: Server.State()) { Server() }
+/// store.send(.connected(ConnectionID(1)))
+/// store.send(.received(ConnectionID(1), try ClientRequest.decode(#"{"v":1,"type":"guest","name":"ada"}"#)))
+/// ```
+@Reducer
+public struct Server: Sendable {
+  @ObservableState
+  public struct State: Equatable {
+    public var connections: [ConnectionID: Connection] = [:]
+    /// Logged-in players, also while they are disconnected from a room.
+    public var sessions: [PlayerID: Session] = [:]
+    public var login = Login.State()
+    public var matchmaking: Matchmaking.State
+    public var rooms: IdentifiedArrayOf<Room.State> = []
+    /// How many lines each room's log has.
+    public var roomLogLengths: [RoomID: Int] = [:]
+    public var nextRoomNumber = 1
+    public var settings: Settings
+
+    public init(settings: Settings = Settings()) {
+      self.settings = settings
+      self.matchmaking = Matchmaking.State(settings: settings.matchmaking)
+    }
+  }
+
+  /// An open connection.
+  public struct Connection: Equatable, Sendable {
+    public var player: PlayerID?
+
+    public init(player: PlayerID? = nil) { self.player = player }
+  }
+
+  /// A logged-in player.
+  public struct Session: Equatable, Sendable {
+    public var identity: Identity
+    public var connection: ConnectionID?
+    /// The room the player has a seat in.
+    public var room: RoomID?
+    /// The room the player watches.
+    public var spectating: RoomID?
+    /// The id of the player's latest request, for answers that come later (a rejected move).
+    public var lastRequestID: String?
+
+    public init(identity: Identity, connection: ConnectionID?, room: RoomID? = nil) {
+      self.identity = identity
+      self.connection = connection
+      self.room = room
+    }
+  }
+
+  /// The server's knobs.
+  public struct Settings: Equatable, Sendable {
+    public var moveTimeLimit: Duration = .seconds(30)
+    public var raceDuration: Duration = .seconds(180)
+    public var turnLimit = 40
+    public var gracePeriod: Duration = .seconds(30)
+    public var matchmaking = Matchmaking.Settings()
+    public var ticTacToeBot = TicTacToeBot.perfect
+    public var wordGridBot = WordGridBot.easy
+    public var leaderboardSize = 20
+
+    public init() {}
+  }
+
+  public enum Action: Equatable, Sendable {
+    case connected(ConnectionID)
+    case disconnected(ConnectionID)
+    case received(ConnectionID, ClientRequest)
+    /// A message the transport could not read.
+    case malformed(ConnectionID, ProtocolError)
+    case login(Login.Action)
+    case matchmaking(Matchmaking.Action)
+    case rooms(IdentifiedActionOf<Room>)
+    case leaderboardLoaded(ConnectionID, GameVariant, [LeaderboardEntry], requestID: String?)
+    case ratingsRecorded(GameVariant, [PlayerID: Int])
+    /// Rooms rebuilt from their logs after a restart.
+    case restore([Room.State], logLengths: [RoomID: Int])
+  }
+
+  @Dependency(\.clientChannel) var channel
+  @Dependency(\.database) var database
+  @Dependency(\.wordDictionary) var dictionary
+  @Dependency(\.withRandomNumberGenerator) var withRandomNumberGenerator
+
+  public init() {}
+
+  public var body: some ReducerOf<Self> {
+    Scope(state: \.login, action: \.login) { Login() }
+    Scope(state: \.matchmaking, action: \.matchmaking) { Matchmaking() }
+    Reduce { state, action in
+      self.core(&state, action)
+    }
+    RoomBroadcasting(channel: self.channel, database: self.database) {
+      EmptyReducer<State, Action>()
+        .forEach(\.rooms, action: \.rooms) { Room() }
+    }
+  }
+}
