@@ -26,8 +26,15 @@ public final class TestStore<State: Equatable, Action> {
   /// ``finish(timeout:fileID:file:line:column:)`` wait, in nanoseconds (default 1 s).
   public var timeout: UInt64
 
-  /// The state as of the last assertion.
-  public internal(set) var state: State
+  /// The current state of the store, including what actions received since the last assertion
+  /// changed.
+  ///
+  /// When read from a trailing closure assertion in `send` or `receive`, it is the state the
+  /// reducer produced for that step.
+  public var state: State { self.root.state }
+
+  /// The state as of the last assertion: what the next assertion compares against.
+  var assertedState: State
 
   let store: Store<State, TestReducer<State, Action>.TestAction>
   let root: RootCore<State, TestReducer<State, Action>.TestAction>
@@ -65,7 +72,7 @@ public final class TestStore<State: Equatable, Action> {
     self.store = store
     self.root = rootCore.root
     self.tracker = tracker
-    self.state = rootCore.root.state
+    self.assertedState = rootCore.root.state
     self.timeout = 1_000_000_000
     self.fileID = fileID
     self.filePath = filePath

@@ -123,10 +123,10 @@ extension Server {
           player: player, name: identity.name, guest: identity.isGuest, token: token, ratings: ratings,
           room: session.room, replyTo: requestID))))
     if let roomID = session.room, let room = state.rooms[id: roomID] {
+      // NB: The view goes out now even when nothing in the room changes for the others.
+      effects.append(self.reply(connection, room.view(for: player)))
       if room.seats.contains(where: { $0.player == player && !$0.isConnected }) {
         effects.append(.send(.rooms(.element(id: roomID, action: .event(.reconnected(player))))))
-      } else {
-        effects.append(self.reply(connection, room.view(for: player)))
       }
     }
     return .merge(effects)

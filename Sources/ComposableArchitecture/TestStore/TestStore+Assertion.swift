@@ -67,10 +67,10 @@ extension TestStore {
   ) {
     let actual = self.root.state
     self.expectState(
-      updateStateToExpectedResult, previous: self.state, actual: actual, what: "",
+      updateStateToExpectedResult, previous: self.assertedState, actual: actual, what: "",
       at: (fileID, filePath, line, column)
     )
-    self.state = actual
+    self.assertedState = actual
   }
 
   /// Runs `operation` with a different exhaustivity.

@@ -45,7 +45,7 @@ extension TestStore {
       }
       return
     }
-    self.state = last.state
+    self.assertedState = last.state
   }
 
   /// Cancels every running effect.

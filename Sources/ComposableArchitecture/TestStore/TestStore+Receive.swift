@@ -155,19 +155,19 @@ extension TestStore {
           )
         }
         self.expectState(
-          mutation, previous: self.state,
+          mutation, previous: self.assertedState,
           actual: received.state, what: "", at: location
         )
-        self.state = received.state
+        self.assertedState = received.state
         return
       }
       if self.exhaustivity == .on {
         self.fail("Received unexpected action: …\n\n\(describe(received.action))", at: location)
-        self.state = received.state
+        self.assertedState = received.state
         return
       }
       skipped.append(received.action)
-      self.state = received.state
+      self.assertedState = received.state
     }
     self.fail(
       "Expected to receive \(expected), but no received action matched:\n\n"

@@ -35,16 +35,16 @@ extension TestStore {
       } else {
         self.skipped(message, at: location)
       }
-      if let last = received.last { self.state = last.state }
+      if let last = received.last { self.assertedState = last.state }
     }
-    let previous = self.exhaustivity == .on ? self.state : self.root.state
+    let previous = self.exhaustivity == .on ? self.assertedState : self.root.state
     self.tracker.currentSend = location
     let task = self.store.send(.send(action))
     let actual = self.tracker.takeStateAfterSend() ?? self.root.state
     self.expectState(
       updateStateToExpectedResult, previous: previous, actual: actual, what: "", at: location
     )
-    self.state = actual
+    self.assertedState = actual
     // NB: Give effects that just started a chance to reach their first suspension point.
     if task.rawValue != nil { await Task.yield() }
     return TestStoreTask(rawValue: task.rawValue, timeout: self.timeout)
