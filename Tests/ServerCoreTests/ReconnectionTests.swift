@@ -23,7 +23,9 @@ struct ReconnectionTests {
   }
 
   @Test func aPlayerWhoReconnectsInTimeResumesWithTheToken() async throws {
-    let server = TestServer()
+    var settings = Server.Settings()
+    settings.moveTimeLimit = .seconds(300)
+    let server = TestServer(settings: settings)
     let (_, bob) = await startGame(server)
     await server.disconnect(2)
     // Bob's seat is kept; Alice's view does not change, so she gets nothing.
