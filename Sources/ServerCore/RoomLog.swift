@@ -42,3 +42,25 @@ public enum RoomLog {
 public enum RoomLogError: Error, Equatable {
   case missingSnapshot
 }
+
+extension RoomLog {
+  /// Every open room rebuilt from the database's logs, and each log's length: what
+  /// `Server.Action.restore` takes after a restart. A log that cannot be replayed is skipped and
+  /// reported in `failures`.
+  public static func recover(
+    from database: DatabaseClient
+  ) async throws -> (rooms: [Room.State], logLengths: [RoomID: Int], failures: [RoomID: any Error]) {
+    var rooms: [Room.State] = []
+    var lengths: [RoomID: Int] = [:]
+    var failures: [RoomID: any Error] = [:]
+    for (id, entries) in try await database.fetchRoomLogs().sorted(by: { $0.key < $1.key }) {
+      do {
+        rooms.append(try self.replay(entries))
+        lengths[id] = (entries.map(\.sequence).max() ?? 0) + 1
+      } catch {
+        failures[id] = error
+      }
+    }
+    return (rooms, lengths, failures)
+  }
+}

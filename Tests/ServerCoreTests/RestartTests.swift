@@ -1,0 +1,102 @@
+import ComposableArchitecture
+import DatabaseClient
+import GameCore
+import ServerCore
+import ServerModels
+import Testing
+import TicTacToe
+
+@MainActor
+struct RestartTests {
+  @Test func noGameIsLostOnARestart() async throws {
+    let database = DatabaseClient.inMemory()
+    var settings = Server.Settings()
+    settings.moveTimeLimit = .seconds(300)
+
+    // The first server: a game of tic-tac-toe gets three moves in.
+    var first: TestServer? = TestServer(settings: settings, database: database)
+    await first!.connect(1)
+    await first!.connect(2)
+    let alice = await first!.guest(1, "alice")
+    let bob = await first!.guest(2, "bob")
+    await first!.send(1, #"{"v":1,"type":"queue","game":"tictactoe"}"#)
+    await first!.send(2, #"{"v":1,"type":"queue","game":"tictactoe"}"#)
+    await first!.send(1, #"{"v":1,"type":"move","cell":{"row":0,"column":0}}"#)
+    await first!.send(2, #"{"v":1,"type":"move","cell":{"row":1,"column":1}}"#)
+    await first!.send(1, #"{"v":1,"type":"move","cell":{"row":0,"column":1}}"#)
+    let before = try #require(first!.store.state.rooms.first)
+    // The server dies: its effects stop and its memory is gone.
+    await first!.store.skipInFlightEffects()
+    first = nil
+
+    // The second server rebuilds the room from the database's log.
+    let recovered = try await withDependencies {
+      $0.wordDictionary = .sample
+    } operation: {
+      try await RoomLog.recover(from: database)
+    }
+    #expect(recovered.failures.isEmpty)
+    #expect(recovered.rooms.count == 1)
+    guard case let .ticTacToe(game) = recovered.rooms[0].game, case let .ticTacToe(original) = before.game else {
+      Issue.record("Expected a tic-tac-toe room")
+      return
+    }
+    #expect(game.board == original.board)
+    #expect(game.moves == original.moves)
+
+    let second = TestServer(settings: settings, database: database)
+    await second.store.send(.restore(recovered.rooms, logLengths: recovered.logLengths))
+    #expect(second.store.state.rooms.first?.seats.allSatisfy { !$0.isConnected } == true)
+
+    // Both players come back with their tokens and see the board at once.
+    await second.connect(11)
+    await second.connect(12)
+    await second.send(11, #"{"v":1,"id":"a","type":"resume","token":"\#(alice.token)"}"#)
+    await second.store.receive(\.login.delegate.loggedIn)
+    await second.send(12, #"{"v":1,"id":"b","type":"resume","token":"\#(bob.token)"}"#)
+    await second.store.receive(\.login.delegate.loggedIn)
+    let bobView = try #require(second.take(12).compactMap(\.ticTacToeView).last)
+    #expect(bobView.board == ["XX.", ".O.", "..."])
+    #expect(bobView.you == .o)
+    _ = second.take(11)
+
+    // The game goes on to its end, and the result is stored.
+    await second.send(12, #"{"v":1,"type":"move","cell":{"row":0,"column":2}}"#)
+    await second.send(11, #"{"v":1,"type":"move","cell":{"row":2,"column":0}}"#)
+    await second.send(12, #"{"v":1,"type":"move","cell":{"row":2,"column":2}}"#)
+    await second.send(11, #"{"v":1,"type":"move","cell":{"row":1,"column":0}}"#)
+    let final = try #require(second.take(11).compactMap(\.ticTacToeView).last)
+    #expect(final.outcome == .win(.x, line: Line(kind: .column(0))))
+    await second.store.receive(\.ratingsRecorded)
+    #expect(try await database.fetchGames(alice.player).first?.winners == [alice.player])
+    _ = bob
+  }
+
+  @Test func playersWhoDoNotComeBackForfeit() async throws {
+    let database = DatabaseClient.inMemory()
+    var settings = Server.Settings()
+    settings.moveTimeLimit = .seconds(300)
+    var first: TestServer? = TestServer(settings: settings, database: database)
+    await first!.connect(1)
+    await first!.connect(2)
+    _ = await first!.guest(1, "alice")
+    let bob = await first!.guest(2, "bob")
+    await first!.send(1, #"{"v":1,"type":"queue","game":"tictactoe"}"#)
+    await first!.send(2, #"{"v":1,"type":"queue","game":"tictactoe"}"#)
+    await first!.send(1, #"{"v":1,"type":"move","cell":{"row":0,"column":0}}"#)
+    await first!.store.skipInFlightEffects()
+    first = nil
+
+    let recovered = try await RoomLog.recover(from: database)
+    let second = TestServer(settings: settings, database: database)
+    await second.store.send(.restore(recovered.rooms, logLengths: recovered.logLengths))
+    await second.connect(12)
+    await second.send(12, #"{"v":1,"type":"resume","token":"\#(bob.token)"}"#)
+    await second.store.receive(\.login.delegate.loggedIn)
+    _ = second.take(12)
+    // Alice does not come back within the grace period.
+    await second.clock.advance(by: .seconds(30))
+    await second.store.receive(\.ratingsRecorded)
+    #expect(second.take(12).compactMap(\.ticTacToeView).last?.outcome == .resignation(winner: .o))
+  }
+}
