@@ -35,7 +35,9 @@ extension Server {
     }
     session.lastRequestID = id
     state.sessions[player] = session
-    let isWaiting = state.matchmaking.isWaiting(player)
+    // NB: Looked up only by the messages that need it, so a move costs the same however many
+    // players wait in queues.
+    var isWaiting: Bool { state.matchmaking.isWaiting(player) }
 
     switch request.message {
     case .logout:
