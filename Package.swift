@@ -19,6 +19,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
     .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     .package(url: "https://github.com/pointfreeco/swift-case-paths", from: "1.10.0"),
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.4.3"),
@@ -141,6 +142,17 @@ let package = Package(
       ]
     ),
     .target(
+      name: "DatabaseClientLive",
+      dependencies: [
+        "DatabaseClient", "GameCore", "ServerModels",
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ]
+    ),
+    .testTarget(
+      name: "DatabaseClientTests",
+      dependencies: ["DatabaseClient", "DatabaseClientLive", "GameCore", "ServerModels"]
+    ),
+    .target(
       name: "LoginCore",
       dependencies: ["Authentication", "ComposableArchitecture", "DatabaseClient", "GameCore", "ServerModels"]
     ),
@@ -165,6 +177,7 @@ let package = Package(
     .testTarget(
       name: "ServerCoreTests",
       dependencies: [
+        "DatabaseClientLive",
         "ServerCore",
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]

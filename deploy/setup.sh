@@ -5,8 +5,8 @@
 # Usage: deploy/setup.sh [--tests]
 set -euo pipefail
 
-# The word list the word grid plays with (the tests use it too, when installed).
-packages=(wamerican-large)
+# The word list the word grid plays with (the tests use it too), and SQLite for the embedded database.
+packages=(wamerican-large libsqlite3-dev)
 
 missing=()
 for package in "${packages[@]}"; do

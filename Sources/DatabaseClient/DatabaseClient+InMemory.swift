@@ -11,7 +11,7 @@ extension DatabaseClient {
       createAccount: { account in
         try storage.withValue { storage in
           let key = account.name.lowercased()
-          guard storage.accounts[key] == nil else { throw DatabaseError.nameTaken(account.name) }
+          guard storage.accounts[key] == nil else { throw DatabaseClientError.nameTaken(account.name) }
           storage.accounts[key] = account
         }
       },
@@ -44,12 +44,17 @@ struct Storage {
   mutating func record(_ game: GameRecord) -> [PlayerID: Int] {
     self.games.append(game)
     let people = game.players.filter { !game.bots.contains($0) }
-    for player in people { self.names[player] = self.names[player] ?? player.rawValue }
+    for (player, name) in zip(game.players, game.names) where !game.bots.contains(player) {
+      self.names[player] = name
+    }
     let outcome = GameRatings.outcome(of: game)
     var updated: [PlayerID: Int] = [:]
     for (player, rating) in GameRatings.newRatings(for: game, current: { self.ratings[$0]?[game.variant] ?? Elo.initialRating }) {
       self.ratings[player, default: [:]][game.variant] = rating
       updated[player] = rating
+    }
+    for player in people where self.ratings[player]?[game.variant] == nil {
+      self.ratings[player, default: [:]][game.variant] = Elo.initialRating
     }
     for player in people {
       var tally = self.records[player]?[game.variant] ?? (0, 0, 0)

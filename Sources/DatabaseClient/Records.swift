@@ -36,6 +36,8 @@ public struct GameRecord: Hashable, Codable, Sendable {
   public var variant: GameVariant
   /// People and bots, in seat order; bots are not rated.
   public var players: [PlayerID]
+  /// The players' names, in the same order.
+  public var names: [String]
   public var bots: [PlayerID]
   /// Empty for a draw.
   public var winners: [PlayerID]
@@ -43,12 +45,13 @@ public struct GameRecord: Hashable, Codable, Sendable {
   public var moves: String
 
   public init(
-    room: RoomID, variant: GameVariant, players: [PlayerID], bots: [PlayerID], winners: [PlayerID],
-    moves: String
+    room: RoomID, variant: GameVariant, players: [PlayerID], names: [String], bots: [PlayerID],
+    winners: [PlayerID], moves: String
   ) {
     self.room = room
     self.variant = variant
     self.players = players
+    self.names = names
     self.bots = bots
     self.winners = winners
     self.moves = moves
@@ -71,6 +74,6 @@ public struct RoomLogEntry: Hashable, Codable, Sendable {
 }
 
 /// Why the database refused a write.
-public enum DatabaseError: Error, Hashable, Sendable {
+public enum DatabaseClientError: Error, Hashable, Sendable {
   case nameTaken(String)
 }

@@ -88,7 +88,7 @@ public struct Login: Sendable {
             try await database.createAccount(
               AccountRecord(player: player, name: name, passwordHash: hash.encoded))
             result = .success(Identity(player: player, name: name, isGuest: false))
-          } catch DatabaseError.nameTaken {
+          } catch DatabaseClientError.nameTaken {
             result = .failure(.nameTaken)
           } catch {
             result = .failure(.unavailable)

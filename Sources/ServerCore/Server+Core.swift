@@ -64,7 +64,7 @@ extension Server {
 
     case let .rooms(.element(id, .delegate(.finished(result)))):
       let record = GameRecord(
-        room: id, variant: result.variant, players: result.players, bots: result.bots,
+        room: id, variant: result.variant, players: result.players, names: result.names, bots: result.bots,
         winners: result.winners, moves: result.moves)
       return .run { [database] send in
         let ratings = try await database.recordGame(record)

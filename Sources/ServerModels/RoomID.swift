@@ -4,13 +4,15 @@
 /// let room = RoomID("room-1")
 /// ```
 public struct RoomID: RawRepresentable, Hashable, Codable, Sendable, Comparable,
-  CustomStringConvertible
+  CustomStringConvertible, ExpressibleByStringLiteral
 {
   public var rawValue: String
 
   public init(rawValue: String) { self.rawValue = rawValue }
 
   public init(_ rawValue: String) { self.rawValue = rawValue }
+
+  public init(stringLiteral value: String) { self.rawValue = value }
 
   public init(from decoder: any Decoder) throws {
     self.rawValue = try decoder.singleValueContainer().decode(String.self)

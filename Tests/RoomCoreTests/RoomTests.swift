@@ -48,7 +48,7 @@ struct RoomTests {
     await store.send(.event(.leave("alice")))
     await store.receive(\.ticTacToe.delegate.ended)
     await store.receive(.delegate(.finished(RoomResult(
-      variant: .ticTacToe, players: ["alice", "bob"], bots: [], winners: ["bob"], moves: #"[{"column":1,"row":1}]"#))))
+      variant: .ticTacToe, players: ["alice", "bob"], names: ["Alice", "Bob"], bots: [], winners: ["bob"], moves: #"[{"column":1,"row":1}]"#))))
   }
 
   @Test func aBotMovesAfterItsDelay() async {

@@ -1,0 +1,191 @@
+import DatabaseClient
+import Dispatch
+import Foundation
+import GRDB
+import GameCore
+import ServerModels
+
+extension DatabaseClient {
+  /// The embedded database: SQLite through GRDB, in a file (WAL mode), created and migrated on
+  /// first use.
+  ///
+  /// Room-log writes go through a serial queue, in order, off the caller's path; a failed
+  /// queued write is reported on standard error.
+  ///
+  /// ```swift
+  /// let database = try DatabaseClient.sqlite(path: "data/game-server.sqlite")
+  /// ```
+  public static func sqlite(path: String) throws -> DatabaseClient {
+    let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    return try self.sqlite(writer: DatabasePool(path: path))
+  }
+
+  /// An SQLite database in memory, with the same schema: for tests.
+  public static func sqliteInMemory() throws -> DatabaseClient {
+    try self.sqlite(writer: DatabaseQueue())
+  }
+
+  static func sqlite(writer: some DatabaseWriter) throws -> DatabaseClient {
+    try Schema.migrator.migrate(writer)
+    let logQueue = DispatchQueue(label: "game-server.room-log")
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+
+    @Sendable func queueWrite(_ work: @escaping @Sendable (Database) throws -> Void) {
+      logQueue.async {
+        do {
+          try writer.write(work)
+        } catch {
+          FileHandle.standardError.write(Data("Room log write failed: \(error)\n".utf8))
+        }
+      }
+    }
+
+    return DatabaseClient(
+      createAccount: { account in
+        do {
+          try await writer.write { db in
+            try db.execute(
+              sql: "INSERT INTO account (player, name, passwordHash) VALUES (?, ?, ?)",
+              arguments: [account.player.rawValue, account.name, account.passwordHash])
+          }
+        } catch let error as GRDB.DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+          throw DatabaseClientError.nameTaken(account.name)
+        }
+      },
+      fetchAccount: { name in
+        try await writer.read { db in
+          try Row.fetchOne(
+            db, sql: "SELECT player, name, passwordHash FROM account WHERE name = ? COLLATE NOCASE",
+            arguments: [name]
+          ).map { row in
+            AccountRecord(player: PlayerID(row["player"] as String), name: row["name"], passwordHash: row["passwordHash"])
+          }
+        }
+      },
+      insertSession: { session in
+        try await writer.write { db in
+          try db.execute(
+            sql: "INSERT OR REPLACE INTO session (tokenHash, player, name, isGuest) VALUES (?, ?, ?, ?)",
+            arguments: [session.tokenHash, session.player.rawValue, session.name, session.isGuest])
+        }
+      },
+      fetchSession: { hash in
+        try await writer.read { db in
+          try Row.fetchOne(
+            db, sql: "SELECT tokenHash, player, name, isGuest FROM session WHERE tokenHash = ?",
+            arguments: [hash]
+          ).map { row in
+            SessionRecord(
+              tokenHash: row["tokenHash"], player: PlayerID(row["player"] as String), name: row["name"],
+              isGuest: row["isGuest"])
+          }
+        }
+      },
+      fetchRatings: { player in
+        try await writer.read { db in
+          try Self.ratings(db, player)
+        }
+      },
+      recordGame: { game in
+        let record = String(decoding: try encoder.encode(game), as: UTF8.self)
+        return try await writer.write { db in
+          try db.execute(
+            sql: "INSERT INTO game (room, variant, record) VALUES (?, ?, ?)",
+            arguments: [game.room.rawValue, game.variant.rawValue, record])
+          let id = db.lastInsertedRowID
+          for player in Set(game.players) {
+            try db.execute(sql: "INSERT INTO gamePlayer (game, player) VALUES (?, ?)", arguments: [id, player.rawValue])
+          }
+          let current = { (player: PlayerID) -> Int in
+            (try? Int.fetchOne(
+              db, sql: "SELECT rating FROM rating WHERE player = ? AND variant = ?",
+              arguments: [player.rawValue, game.variant.rawValue])) ?? Elo.initialRating
+          }
+          let updated = GameRatings.newRatings(for: game, current: current)
+          let outcome = GameRatings.outcome(of: game)
+          for (player, name) in zip(game.players, game.names) where !game.bots.contains(player) {
+            let column =
+              switch outcome[player] {
+              case .win?: "wins"
+              case .loss?: "losses"
+              case .draw?, nil: "draws"
+              }
+            let rating = updated[player] ?? current(player)
+            try db.execute(
+              sql: """
+                INSERT INTO rating (player, variant, name, rating, \(column)) VALUES (?, ?, ?, ?, 1)
+                ON CONFLICT (player, variant) DO UPDATE SET
+                  name = excluded.name, rating = excluded.rating, \(column) = \(column) + 1
+                """,
+              arguments: [player.rawValue, game.variant.rawValue, name, rating])
+          }
+          return updated
+        }
+      },
+      fetchLeaderboard: { variant, limit in
+        try await writer.read { db in
+          try Row.fetchAll(
+            db,
+            sql: """
+              SELECT name, rating, wins, losses, draws FROM rating WHERE variant = ?
+              ORDER BY rating DESC, name ASC LIMIT ?
+              """,
+            arguments: [variant.rawValue, limit]
+          ).map { row in
+            LeaderboardEntry(
+              name: row["name"], rating: row["rating"], wins: row["wins"], losses: row["losses"],
+              draws: row["draws"])
+          }
+        }
+      },
+      fetchGames: { player in
+        let records = try await writer.read { db in
+          try String.fetchAll(
+            db,
+            sql: """
+              SELECT game.record FROM game JOIN gamePlayer ON gamePlayer.game = game.id
+              WHERE gamePlayer.player = ? ORDER BY game.id
+              """,
+            arguments: [player.rawValue])
+        }
+        return try records.map { try JSONDecoder().decode(GameRecord.self, from: Data($0.utf8)) }
+      },
+      appendRoomLog: { entry in
+        queueWrite { db in
+          try db.execute(
+            sql: "INSERT OR REPLACE INTO roomLog (room, sequence, payload) VALUES (?, ?, ?)",
+            arguments: [entry.room.rawValue, entry.sequence, entry.payload])
+        }
+      },
+      closeRoomLog: { room in
+        queueWrite { db in
+          try db.execute(sql: "DELETE FROM roomLog WHERE room = ?", arguments: [room.rawValue])
+        }
+      },
+      fetchRoomLogs: {
+        await withCheckedContinuation { continuation in logQueue.async { continuation.resume() } }
+        let rows = try await writer.read { db in
+          try Row.fetchAll(db, sql: "SELECT room, sequence, payload FROM roomLog ORDER BY room, sequence")
+        }
+        var logs: [RoomID: [RoomLogEntry]] = [:]
+        for row in rows {
+          let room = RoomID(row["room"] as String)
+          logs[room, default: []].append(RoomLogEntry(room: room, sequence: row["sequence"], payload: row["payload"]))
+        }
+        return logs
+      }
+    )
+  }
+
+  static func ratings(_ db: Database, _ player: PlayerID) throws -> [GameVariant: Int] {
+    var ratings: [GameVariant: Int] = [:]
+    for row in try Row.fetchAll(
+      db, sql: "SELECT variant, rating FROM rating WHERE player = ?", arguments: [player.rawValue])
+    {
+      if let variant = GameVariant(rawValue: row["variant"]) { ratings[variant] = row["rating"] }
+    }
+    return ratings
+  }
+}

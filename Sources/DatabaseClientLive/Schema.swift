@@ -1,0 +1,57 @@
+import GRDB
+
+/// The SQLite schema, as migrations.
+enum Schema {
+  static var migrator: DatabaseMigrator {
+    var migrator = DatabaseMigrator()
+    migrator.registerMigration("v1") { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE account (
+            player TEXT PRIMARY KEY NOT NULL,
+            name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+            passwordHash TEXT NOT NULL,
+            createdAt DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP
+          );
+          CREATE TABLE session (
+            tokenHash TEXT PRIMARY KEY NOT NULL,
+            player TEXT NOT NULL,
+            name TEXT NOT NULL,
+            isGuest BOOLEAN NOT NULL,
+            createdAt DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP
+          );
+          CREATE TABLE rating (
+            player TEXT NOT NULL,
+            variant TEXT NOT NULL,
+            name TEXT NOT NULL,
+            rating INTEGER NOT NULL,
+            wins INTEGER NOT NULL DEFAULT 0,
+            losses INTEGER NOT NULL DEFAULT 0,
+            draws INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (player, variant)
+          );
+          CREATE INDEX rating_by_variant ON rating (variant, rating DESC);
+          CREATE TABLE game (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            room TEXT NOT NULL,
+            variant TEXT NOT NULL,
+            record TEXT NOT NULL,
+            finishedAt DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP
+          );
+          CREATE TABLE gamePlayer (
+            game INTEGER NOT NULL REFERENCES game(id) ON DELETE CASCADE,
+            player TEXT NOT NULL,
+            PRIMARY KEY (game, player)
+          );
+          CREATE INDEX gamePlayer_by_player ON gamePlayer (player);
+          CREATE TABLE roomLog (
+            room TEXT NOT NULL,
+            sequence INTEGER NOT NULL,
+            payload TEXT NOT NULL,
+            PRIMARY KEY (room, sequence)
+          );
+          """)
+    }
+    return migrator
+  }
+}

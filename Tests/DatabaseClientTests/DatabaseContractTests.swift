@@ -1,0 +1,99 @@
+import DatabaseClient
+import DatabaseClientLive
+import Foundation
+import GameCore
+import ServerModels
+import Testing
+
+/// The same rules for the in-memory database and SQLite.
+struct DatabaseContractTests {
+  enum Kind: String, CaseIterable, CustomTestStringConvertible {
+    case inMemory, sqliteInMemory, sqliteFile
+    var testDescription: String { self.rawValue }
+
+    func make() throws -> DatabaseClient {
+      switch self {
+      case .inMemory: .inMemory()
+      case .sqliteInMemory: try .sqliteInMemory()
+      case .sqliteFile:
+        try .sqlite(path: FileManager.default.temporaryDirectory.appendingPathComponent("db-\(UUID())/test.sqlite").path)
+      }
+    }
+  }
+
+  @Test(arguments: Kind.allCases)
+  func accountsHaveUniqueNamesIgnoringCase(kind: Kind) async throws {
+    let database = try kind.make()
+    try await database.createAccount(AccountRecord(player: "alice", name: "Alice", passwordHash: "h1"))
+    await #expect(throws: DatabaseClientError.nameTaken("ALICE")) {
+      try await database.createAccount(AccountRecord(player: "alice2", name: "ALICE", passwordHash: "h2"))
+    }
+    #expect(try await database.fetchAccount("aLiCe") == AccountRecord(player: "alice", name: "Alice", passwordHash: "h1"))
+    #expect(try await database.fetchAccount("bob") == nil)
+  }
+
+  @Test(arguments: Kind.allCases)
+  func sessionsAreFoundByTokenHash(kind: Kind) async throws {
+    let database = try kind.make()
+    let session = SessionRecord(tokenHash: "abc", player: "guest-1", name: "ada", isGuest: true)
+    try await database.insertSession(session)
+    #expect(try await database.fetchSession("abc") == session)
+    #expect(try await database.fetchSession("abd") == nil)
+  }
+
+  @Test(arguments: Kind.allCases)
+  func gamesUpdateRatingsAndTheLeaderboard(kind: Kind) async throws {
+    let database = try kind.make()
+    let game = GameRecord(
+      room: "room-1", variant: .ticTacToe, players: ["alice", "bob"], names: ["Alice", "Bob"], bots: [],
+      winners: ["alice"], moves: "[]")
+    #expect(try await database.recordGame(game) == ["alice": 1216, "bob": 1184])
+    let draw = GameRecord(
+      room: "room-2", variant: .ticTacToe, players: ["bob", "alice"], names: ["Bob", "Alice"], bots: [],
+      winners: [], moves: "[]")
+    let afterDraw = try await database.recordGame(draw)
+    #expect(afterDraw["bob"]! > 1184)
+    // Games against bots are recorded but not rated.
+    let botGame = GameRecord(
+      room: "room-3", variant: .wordGridRace, players: ["alice", "bot-1"], names: ["Alice", "bot"],
+      bots: ["bot-1"], winners: ["alice"], moves: "[]")
+    #expect(try await database.recordGame(botGame) == [:])
+    #expect(try await database.fetchRatings("alice")[.ticTacToe] == afterDraw["alice"])
+    #expect(try await database.fetchRatings("alice")[.wordGridRace] == Elo.initialRating)
+
+    let board = try await database.fetchLeaderboard(.ticTacToe, 10)
+    #expect(board.map(\.name) == ["Alice", "Bob"])
+    #expect(board[0].wins == 1 && board[0].draws == 1 && board[0].losses == 0)
+    #expect(board[1].losses == 1)
+    #expect(try await database.fetchLeaderboard(.ticTacToe, 1).count == 1)
+    #expect(try await database.fetchGames("alice").map(\.room) == ["room-1", "room-2", "room-3"])
+    #expect(try await database.fetchGames("bob").count == 2)
+  }
+
+  @Test(arguments: Kind.allCases)
+  func roomLogsKeepTheirOrderUntilClosed(kind: Kind) async throws {
+    let database = try kind.make()
+    for sequence in 0..<50 {
+      database.appendRoomLog(RoomLogEntry(room: "room-1", sequence: sequence, payload: "\(sequence)"))
+    }
+    database.appendRoomLog(RoomLogEntry(room: "room-2", sequence: 0, payload: "x"))
+    let logs = try await database.fetchRoomLogs()
+    #expect(logs["room-1"]?.map(\.sequence) == Array(0..<50))
+    #expect(logs["room-2"]?.count == 1)
+    database.closeRoomLog("room-1")
+    #expect(try await database.fetchRoomLogs().keys.sorted() == ["room-2"])
+  }
+
+  @Test func aFileDatabaseOutlivesItsClient() async throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("db-\(UUID())/game.sqlite").path
+    do {
+      let database = try DatabaseClient.sqlite(path: path)
+      try await database.createAccount(AccountRecord(player: "alice", name: "alice", passwordHash: "h"))
+      database.appendRoomLog(RoomLogEntry(room: "room-1", sequence: 0, payload: "{}"))
+      _ = try await database.fetchRoomLogs()
+    }
+    let reopened = try DatabaseClient.sqlite(path: path)
+    #expect(try await reopened.fetchAccount("alice") != nil)
+    #expect(try await reopened.fetchRoomLogs()["room-1"]?.count == 1)
+  }
+}
