@@ -27,6 +27,7 @@ let package = Package(
     .package(url: "https://github.com/pointfreeco/swift-dependencies", from: "1.17.1"),
     .package(url: "https://github.com/pointfreeco/swift-identified-collections", from: "1.1.1"),
     .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
+    .package(url: "https://github.com/pointfreeco/swift-tagged", from: "0.10.0"),
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
     .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0"),
   ],
@@ -84,7 +85,11 @@ let package = Package(
     ),
 
     // MARK: Games
-    .target(name: "GameCore", path: "Games/GameCore"),
+    .target(
+      name: "GameCore",
+      dependencies: [.product(name: "Tagged", package: "swift-tagged")],
+      path: "Games/GameCore"
+    ),
     .target(
       name: "TicTacToe",
       dependencies: ["ComposableArchitecture", "GameCore"],
@@ -115,7 +120,12 @@ let package = Package(
     .testTarget(name: "GameCoreTests", dependencies: ["GameCore"]),
 
     // MARK: Server
-    .target(name: "ServerModels", dependencies: ["GameCore", "TicTacToe", "WordGrid"]),
+    .target(
+      name: "ServerModels",
+      dependencies: [
+        "GameCore", "TicTacToe", "WordGrid", .product(name: "Tagged", package: "swift-tagged"),
+      ]
+    ),
     .target(name: "MatchmakingCore", dependencies: ["ComposableArchitecture", "GameCore", "ServerModels"]),
     .testTarget(
       name: "MatchmakingCoreTests",

@@ -1,32 +1,15 @@
-/// Identifies a player across games, rooms and connections.
+import Tagged
+
+/// Identifies a player across games, rooms and connections: a string, tagged so that it is
+/// not mixed up with other strings.
 ///
 /// Games bind seats to player ids and reject actions from anyone else.
 ///
 /// ```swift
 /// let alice: PlayerID = "alice"
-/// let bob = PlayerID("bob")
+/// let bob = PlayerID(rawValue: "bob")
 /// ```
-public struct PlayerID: RawRepresentable, Hashable, Comparable, Codable, Sendable,
-  ExpressibleByStringLiteral, CustomStringConvertible
-{
-  public var rawValue: String
+public typealias PlayerID = Tagged<PlayerTag, String>
 
-  public init(rawValue: String) { self.rawValue = rawValue }
-
-  public init(_ rawValue: String) { self.rawValue = rawValue }
-
-  public init(stringLiteral value: String) { self.rawValue = value }
-
-  public init(from decoder: any Decoder) throws {
-    self.rawValue = try decoder.singleValueContainer().decode(String.self)
-  }
-
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.singleValueContainer()
-    try container.encode(self.rawValue)
-  }
-
-  public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
-
-  public var description: String { self.rawValue }
-}
+/// The tag of ``PlayerID``.
+public enum PlayerTag {}

@@ -30,34 +30,26 @@ extension WordGrid.State {
   }
 
   /// Finds the player, and checks that they may act now.
-  private func actingPlayer(_ player: PlayerID, needsTurn: Bool) -> Result<Int, WordGridError> {
+  private func actingPlayer(_ player: PlayerID, needsTurn: Bool) throws(WordGridError) -> Int {
     guard let index = self.players.firstIndex(where: { $0.id == player }) else {
-      return .failure(.notAPlayer)
+      throw .notAPlayer
     }
-    guard self.status == .playing else { return .failure(.gameOver) }
-    guard !self.players[index].isFinished else { return .failure(.playerFinished) }
-    if needsTurn, self.mode == .turns, self.turn != index { return .failure(.notYourTurn) }
-    return .success(index)
+    guard self.status == .playing else { throw .gameOver }
+    guard !self.players[index].isFinished else { throw .playerFinished }
+    if needsTurn, self.mode == .turns, self.turn != index { throw .notYourTurn }
+    return index
   }
 
   mutating func submitWord(
     _ path: [FacePosition],
     by player: PlayerID,
     dictionary: WordDictionary
-  ) -> Result<Void, WordGridError> {
-    let index: Int
-    switch self.actingPlayer(player, needsTurn: true) {
-    case let .success(found): index = found
-    case let .failure(error): return .failure(error)
-    }
+  ) throws(WordGridError) {
+    let index = try self.actingPlayer(player, needsTurn: true)
     let puzzleIndex = self.puzzleIndex(forPlayerAt: index)
-    let validation = self.puzzles[puzzleIndex].validate(
-      path, dictionary: dictionary, played: self.playedWords(forPlayerAt: index))
-    let word: FoundWord
-    switch validation {
-    case let .success(valid): word = valid
-    case let .failure(error): return .failure(error)
-    }
+    let word = try self.puzzles[puzzleIndex].validate(
+      path, dictionary: dictionary, played: self.playedWords(forPlayerAt: index)
+    ).get()
     self.puzzles[puzzleIndex].use(path)
     self.players[index].words.append(word)
     self.players[index].score += word.score
@@ -66,22 +58,17 @@ extension WordGrid.State {
       self.endTurn()
     }
     self.checkForEnd(afterMoveByPlayerAt: index, dictionary: dictionary)
-    return .success(())
   }
 
   mutating func removeCube(
     _ cube: CubeIndex,
     by player: PlayerID,
     dictionary: WordDictionary
-  ) -> Result<Void, WordGridError> {
-    let index: Int
-    switch self.actingPlayer(player, needsTurn: true) {
-    case let .success(found): index = found
-    case let .failure(error): return .failure(error)
-    }
+  ) throws(WordGridError) {
+    let index = try self.actingPlayer(player, needsTurn: true)
     let puzzleIndex = self.puzzleIndex(forPlayerAt: index)
     guard self.puzzles[puzzleIndex].isRemovable(cube) else {
-      return .failure(.cubeNotRemovable(cube))
+      throw .cubeNotRemovable(cube)
     }
     self.puzzles[puzzleIndex].remove(cube)
     if self.mode == .turns {
@@ -92,32 +79,22 @@ extension WordGrid.State {
       }
     }
     self.checkForEnd(afterMoveByPlayerAt: index, dictionary: dictionary)
-    return .success(())
   }
 
-  mutating func pass(by player: PlayerID, dictionary: WordDictionary) -> Result<Void, WordGridError> {
-    let index: Int
-    switch self.actingPlayer(player, needsTurn: true) {
-    case let .success(found): index = found
-    case let .failure(error): return .failure(error)
-    }
-    guard self.mode == .turns else { return .failure(.passOnlyInTurns) }
+  mutating func pass(by player: PlayerID, dictionary: WordDictionary) throws(WordGridError) {
+    let index = try self.actingPlayer(player, needsTurn: true)
+    guard self.mode == .turns else { throw .passOnlyInTurns }
     self.consecutivePasses += 1
     self.endTurn()
     if self.consecutivePasses >= self.players.count {
       self.status = .ended(.allPassed)
-      return .success(())
+      return
     }
     self.checkForEnd(afterMoveByPlayerAt: index, dictionary: dictionary)
-    return .success(())
   }
 
-  mutating func resign(_ player: PlayerID) -> Result<Void, WordGridError> {
-    let index: Int
-    switch self.actingPlayer(player, needsTurn: false) {
-    case let .success(found): index = found
-    case let .failure(error): return .failure(error)
-    }
+  mutating func resign(_ player: PlayerID) throws(WordGridError) {
+    let index = try self.actingPlayer(player, needsTurn: false)
     switch self.mode {
     case .race:
       self.players[index].isFinished = true
@@ -125,7 +102,6 @@ extension WordGrid.State {
     case .turns:
       self.status = .ended(.resigned(player))
     }
-    return .success(())
   }
 
   private mutating func endTurn() {

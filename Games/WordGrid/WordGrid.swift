@@ -96,20 +96,16 @@ public struct WordGrid: Sendable {
         .cancellable(id: CancelID.raceClock, cancelInFlight: true)
 
       case let .submitWord(player, path):
-        let result = state.submitWord(path, by: player, dictionary: self.dictionary)
-        return self.outcome(of: result, player: player, status: state.status)
+        return self.apply(player, &state) { state throws(WordGridError) in try state.submitWord(path, by: player, dictionary: self.dictionary) }
 
       case let .removeCube(player, cube):
-        let result = state.removeCube(cube, by: player, dictionary: self.dictionary)
-        return self.outcome(of: result, player: player, status: state.status)
+        return self.apply(player, &state) { state throws(WordGridError) in try state.removeCube(cube, by: player, dictionary: self.dictionary) }
 
       case let .pass(player):
-        let result = state.pass(by: player, dictionary: self.dictionary)
-        return self.outcome(of: result, player: player, status: state.status)
+        return self.apply(player, &state) { state throws(WordGridError) in try state.pass(by: player, dictionary: self.dictionary) }
 
       case let .resign(player):
-        let result = state.resign(player)
-        return self.outcome(of: result, player: player, status: state.status)
+        return self.apply(player, &state) { state throws(WordGridError) in try state.resign(player) }
 
       case .timeUp:
         guard state.status == .playing, state.mode == .race else { return .none }
@@ -122,17 +118,19 @@ public struct WordGrid: Sendable {
     }
   }
 
-  private func outcome(
-    of result: Result<Void, WordGridError>,
-    player: PlayerID,
-    status: Status
+  /// Runs a rule; a rejection leaves the state alone and is reported, an ending is announced.
+  private func apply(
+    _ player: PlayerID,
+    _ state: inout State,
+    _ rule: (inout State) throws(WordGridError) -> Void
   ) -> Effect<Action> {
-    switch result {
-    case let .failure(error):
+    // NB: Every rule checks before it changes anything, so a rejection leaves no trace.
+    do {
+      try rule(&state)
+    } catch {
       return .send(.delegate(.rejected(player, error)))
-    case .success:
-      guard case let .ended(reason) = status else { return .none }
-      return .merge(.cancel(id: CancelID.raceClock), .send(.delegate(.ended(reason))))
     }
+    guard case let .ended(reason) = state.status else { return .none }
+    return .merge(.cancel(id: CancelID.raceClock), .send(.delegate(.ended(reason))))
   }
 }

@@ -60,7 +60,7 @@ extension DatabaseClient {
             db, sql: "SELECT player, name, passwordHash FROM account WHERE name = ? COLLATE NOCASE",
             arguments: [name]
           ).map { row in
-            AccountRecord(player: PlayerID(row["player"] as String), name: row["name"], passwordHash: row["passwordHash"])
+            AccountRecord(player: PlayerID(rawValue: row["player"] as String), name: row["name"], passwordHash: row["passwordHash"])
           }
         }
       },
@@ -78,7 +78,7 @@ extension DatabaseClient {
             arguments: [hash]
           ).map { row in
             SessionRecord(
-              tokenHash: row["tokenHash"], player: PlayerID(row["player"] as String), name: row["name"],
+              tokenHash: row["tokenHash"], player: PlayerID(rawValue: row["player"] as String), name: row["name"],
               isGuest: row["isGuest"])
           }
         }
@@ -166,12 +166,12 @@ extension DatabaseClient {
       },
       fetchRoomLogs: {
         await withCheckedContinuation { continuation in logQueue.async { continuation.resume() } }
-        let rows = try await writer.read { db in
+        let rows: [Row] = try await writer.read { db in
           try Row.fetchAll(db, sql: "SELECT room, sequence, payload FROM roomLog ORDER BY room, sequence")
         }
         var logs: [RoomID: [RoomLogEntry]] = [:]
         for row in rows {
-          let room = RoomID(row["room"] as String)
+          let room = RoomID(rawValue: row["room"])
           logs[room, default: []].append(RoomLogEntry(room: room, sequence: row["sequence"], payload: row["payload"]))
         }
         return logs

@@ -53,7 +53,7 @@ public enum WordGridSelfPlay {
   static func play(mode: WordGrid.Mode, bots: [WordGridBot], seed: UInt64, dictionary: WordDictionary) -> Game {
     var generator = SeededRandomNumberGenerator(seed: seed)
     let puzzle = Puzzle.generate(using: &generator, dictionary: dictionary)
-    let names = bots.indices.map { PlayerID("\(bots[$0].rawValue)-\($0 + 1)") }
+    let names = bots.indices.map { PlayerID(rawValue: "\(bots[$0].rawValue)-\($0 + 1)") }
     var state = WordGrid.State(mode: mode, players: names, puzzle: puzzle, seed: seed)
     let reducer = WordGrid()
     func send(_ action: WordGrid.Action) { _ = reducer.reduce(into: &state, action: action) }

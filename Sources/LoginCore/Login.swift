@@ -70,7 +70,7 @@ public struct Login: Sendable {
         let suffix = self.withRandomNumberGenerator { generator in
           String(UInt32.random(in: 0...UInt32.max, using: &generator), radix: 16)
         }
-        let identity = Identity(player: PlayerID("guest-\(suffix)"), name: name, isGuest: true)
+        let identity = Identity(player: PlayerID(rawValue: "guest-\(suffix)"), name: name, isGuest: true)
         return self.succeed(connection, identity, requestID: requestID)
 
       case let .register(connection, name, password, requestID):
@@ -84,7 +84,7 @@ public struct Login: Sendable {
           let result: Result<Identity, LoginError>
           do {
             let hash = try await hasher.hash(password)
-            let player = PlayerID(name.lowercased())
+            let player = PlayerID(rawValue: name.lowercased())
             try await database.createAccount(
               AccountRecord(player: player, name: name, passwordHash: hash.encoded))
             result = .success(Identity(player: player, name: name, isGuest: false))

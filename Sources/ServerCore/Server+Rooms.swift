@@ -10,7 +10,7 @@ import WordGrid
 extension Server {
   /// Seats a match in a new room, shows it to everyone in it, and starts it.
   func openRoom(_ state: inout State, for match: Matchmaking.Match) -> Effect<Action> {
-    let id = RoomID("room-\(state.nextRoomNumber)")
+    let id = RoomID(rawValue: "room-\(state.nextRoomNumber)")
     state.nextRoomNumber += 1
     var seats = match.players.map { player in
       Seat(player: player, name: state.sessions[player]?.identity.name ?? player.rawValue)
@@ -22,7 +22,7 @@ extension Server {
       case let .ticTacToe(kind): "\(kind.rawValue) bot"
       case let .wordGrid(kind): "\(kind.rawValue) bot"
       }
-      seats.append(Seat(player: PlayerID("bot-\(id.rawValue)-\(index + 1)"), name: name, bot: bot))
+      seats.append(Seat(player: PlayerID(rawValue: "bot-\(id.rawValue)-\(index + 1)"), name: name, bot: bot))
     }
     let players = seats.map(\.player)
     let game: GameState

@@ -59,7 +59,7 @@ extension ClientMessage {
     case "playBot": self = .playBot(try fields.variant())
     case "createRoom": self = .createRoom(try fields.variant())
     case "joinRoom": self = .joinRoom(code: try fields.string("code", limit: ClientRequest.limits.code))
-    case "spectate": self = .spectate(room: RoomID(try fields.string("room", limit: 32)))
+    case "spectate": self = .spectate(room: RoomID(rawValue: try fields.string("room", limit: 32)))
     case "leaveRoom": self = .leaveRoom
     case "move":
       let cell = try fields.object("cell")

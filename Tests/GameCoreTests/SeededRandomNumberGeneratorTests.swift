@@ -26,6 +26,7 @@ struct SeededRandomNumberGeneratorTests {
   @Test func playerIDCodesAsAString() throws {
     let id: PlayerID = "alice"
     #expect(id.description == "alice")
-    #expect(PlayerID("a") < PlayerID("b"))
+    #expect(id.rawValue == "alice")
+    #expect(PlayerID(rawValue: "a") < PlayerID(rawValue: "b"))
   }
 }

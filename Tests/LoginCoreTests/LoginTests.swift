@@ -10,7 +10,7 @@ import Testing
 @MainActor
 struct LoginTests {
   let database = DatabaseClient.inMemory()
-  let connection = ConnectionID(1)
+  let connection = ConnectionID(rawValue: 1)
   let start = Date(timeIntervalSince1970: 1_000_000)
 
   func makeStore(now: LockIsolated<Date>? = nil) -> TestStoreOf<Login> {
@@ -37,7 +37,7 @@ struct LoginTests {
     let suffix = String(UInt32.random(in: 0...UInt32.max, using: &generator), radix: 16)
     let token = SessionToken.make(using: &generator)
     await store.send(.guest(connection, name: "ada", requestID: "r1"))
-    let identity = Identity(player: PlayerID("guest-\(suffix)"), name: "ada", isGuest: true)
+    let identity = Identity(player: PlayerID(rawValue: "guest-\(suffix)"), name: "ada", isGuest: true)
     await store.receive(.delegate(.loggedIn(connection, identity, token: token, requestID: "r1")))
     #expect(try await database.fetchSession(SessionToken.hash(token))?.player == identity.player)
   }
@@ -54,10 +54,10 @@ struct LoginTests {
     #expect(!stored.passwordHash.contains("correct horse"))
     #expect(stored.passwordHash.hasPrefix("scrypt$"))
 
-    await store.send(.login(ConnectionID(2), name: "ALICE", password: "correct horse", requestID: "r2"))
-    await store.receive(.response(ConnectionID(2), name: "ALICE", requestID: "r2", .success(identity)))
+    await store.send(.login(ConnectionID(rawValue: 2), name: "ALICE", password: "correct horse", requestID: "r2"))
+    await store.receive(.response(ConnectionID(rawValue: 2), name: "ALICE", requestID: "r2", .success(identity)))
     let second = token { _ = SessionToken.make(using: &$0) }
-    await store.receive(.delegate(.loggedIn(ConnectionID(2), identity, token: second, requestID: "r2")))
+    await store.receive(.delegate(.loggedIn(ConnectionID(rawValue: 2), identity, token: second, requestID: "r2")))
     #expect(first != second)
   }
 
@@ -67,11 +67,11 @@ struct LoginTests {
     await store.send(.register(connection, name: "bob", password: "hunter2hunter2", requestID: nil))
     await store.receive(\.delegate.loggedIn)
     let token = token()
-    await store.send(.resume(ConnectionID(9), token: token, requestID: "r5"))
+    await store.send(.resume(ConnectionID(rawValue: 9), token: token, requestID: "r5"))
     let identity = Identity(player: "bob", name: "bob", isGuest: false)
-    await store.receive(.delegate(.loggedIn(ConnectionID(9), identity, token: self.token { _ = SessionToken.make(using: &$0) }, requestID: "r5")))
-    await store.send(.resume(ConnectionID(9), token: "not-a-token", requestID: "r6"))
-    await store.receive(.delegate(.failed(ConnectionID(9), .unknownToken, requestID: "r6")))
+    await store.receive(.delegate(.loggedIn(ConnectionID(rawValue: 9), identity, token: self.token { _ = SessionToken.make(using: &$0) }, requestID: "r5")))
+    await store.send(.resume(ConnectionID(rawValue: 9), token: "not-a-token", requestID: "r6"))
+    await store.receive(.delegate(.failed(ConnectionID(rawValue: 9), .unknownToken, requestID: "r6")))
   }
 
   @Test func badCredentialsGetClearErrors() async throws {
@@ -117,17 +117,17 @@ struct LoginTests {
     await store.receive(\.delegate.loggedIn)
     // Five wrong passwords from five connections lock the account.
     for attempt in 1...5 {
-      await store.send(.login(ConnectionID(UInt64(10 + attempt)), name: "erin", password: "wrong password", requestID: nil))
-      await store.receive(.delegate(.failed(ConnectionID(UInt64(10 + attempt)), .wrongPassword, requestID: nil)))
+      await store.send(.login(ConnectionID(rawValue: UInt64(10 + attempt)), name: "erin", password: "wrong password", requestID: nil))
+      await store.receive(.delegate(.failed(ConnectionID(rawValue: UInt64(10 + attempt)), .wrongPassword, requestID: nil)))
     }
     // Even the right password waits for the lockout.
-    await store.send(.login(ConnectionID(20), name: "erin", password: "right password", requestID: "x"))
-    await store.receive(.delegate(.failed(ConnectionID(20), .tooManyAttempts(retryAfterSeconds: 60), requestID: "x")))
+    await store.send(.login(ConnectionID(rawValue: 20), name: "erin", password: "right password", requestID: "x"))
+    await store.receive(.delegate(.failed(ConnectionID(rawValue: 20), .tooManyAttempts(retryAfterSeconds: 60), requestID: "x")))
     now.setValue(start.addingTimeInterval(45))
-    await store.send(.login(ConnectionID(20), name: "erin", password: "right password", requestID: "y"))
-    await store.receive(.delegate(.failed(ConnectionID(20), .tooManyAttempts(retryAfterSeconds: 15), requestID: "y")))
+    await store.send(.login(ConnectionID(rawValue: 20), name: "erin", password: "right password", requestID: "y"))
+    await store.receive(.delegate(.failed(ConnectionID(rawValue: 20), .tooManyAttempts(retryAfterSeconds: 15), requestID: "y")))
     now.setValue(start.addingTimeInterval(61))
-    await store.send(.login(ConnectionID(20), name: "erin", password: "right password", requestID: "z"))
+    await store.send(.login(ConnectionID(rawValue: 20), name: "erin", password: "right password", requestID: "z"))
     await store.receive(\.delegate.loggedIn)
     #expect(store.state.failures["name:erin"] == nil)
   }
@@ -142,8 +142,8 @@ struct LoginTests {
     await store.send(.login(connection, name: "user6", password: "guessing1", requestID: nil))
     await store.receive(.delegate(.failed(connection, .tooManyAttempts(retryAfterSeconds: 60), requestID: nil)))
     // Another connection may still try that name.
-    await store.send(.login(ConnectionID(2), name: "user6", password: "guessing1", requestID: nil))
-    await store.receive(.delegate(.failed(ConnectionID(2), .unknownAccount, requestID: nil)))
+    await store.send(.login(ConnectionID(rawValue: 2), name: "user6", password: "guessing1", requestID: nil))
+    await store.receive(.delegate(.failed(ConnectionID(rawValue: 2), .unknownAccount, requestID: nil)))
   }
 }
 

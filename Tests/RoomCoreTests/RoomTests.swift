@@ -14,7 +14,7 @@ struct RoomTests {
 
   func ticTacToeRoom(o: Seat = Seat(player: "bob", name: "Bob")) -> Room.State {
     Room.State(
-      id: RoomID("room-1"), variant: .ticTacToe,
+      id: RoomID(rawValue: "room-1"), variant: .ticTacToe,
       seats: [Seat(player: "alice", name: "Alice"), o],
       game: .ticTacToe(TicTacToe.State(x: "alice", o: o.player)))
   }
@@ -112,7 +112,7 @@ struct RoomTests {
     var generator = SeededRandomNumberGenerator(seed: 2)
     let puzzle = Puzzle.random(using: &generator)
     let room = Room.State(
-      id: RoomID("room-2"), variant: .wordGridRace,
+      id: RoomID(rawValue: "room-2"), variant: .wordGridRace,
       seats: [Seat(player: "alice", name: "Alice"), Seat(player: "bot-1", name: "Bot", bot: .wordGrid(.hard))],
       game: .wordGrid(WordGrid.State(mode: .race, players: ["alice", "bot-1"], puzzle: puzzle, seed: 2)))
     let dictionary = WordDictionary(words: WordSolver.solve(puzzle, dictionary: .standard).map(\.word).prefix(40) + WordDictionary.sampleWords)

@@ -40,7 +40,7 @@ struct ReconnectionTests {
       return
     }
     #expect(welcome.player == bob.player)
-    #expect(welcome.room == RoomID("room-1"))
+    #expect(welcome.room == RoomID(rawValue: "room-1"))
     // The current view at once.
     let view = try #require(messages.compactMap(\.ticTacToeView).last)
     #expect(view.you == .o)
@@ -86,7 +86,7 @@ struct ReconnectionTests {
     let server = TestServer()
     let (_, _) = await startGame(server)
     await server.send(2, #"{"v":1,"id":"l","type":"leaveRoom"}"#)
-    #expect(server.take(2) == [.roomLeft(RoomID("room-1"), reason: "left")])
+    #expect(server.take(2) == [.roomLeft(RoomID(rawValue: "room-1"), reason: "left")])
     #expect(server.take(1).compactMap(\.ticTacToeView).last?.outcome == .resignation(winner: .x))
     await server.store.receive(\.ratingsRecorded)
     // Alice leaves too: the room closes.

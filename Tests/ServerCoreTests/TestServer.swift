@@ -42,18 +42,18 @@ final class TestServer {
   }
 
   func connect(_ connection: UInt64) async {
-    await self.store.send(.connected(ConnectionID(connection)))
+    await self.store.send(.connected(ConnectionID(rawValue: connection)))
   }
 
   func disconnect(_ connection: UInt64) async {
-    await self.store.send(.disconnected(ConnectionID(connection)))
+    await self.store.send(.disconnected(ConnectionID(rawValue: connection)))
   }
 
   /// Sends text as the transport would: decoded, or rejected as malformed.
   func send(_ connection: UInt64, _ text: String) async {
     switch ClientRequest.decoding(Array(text.utf8)) {
-    case let .success(request): await self.store.send(.received(ConnectionID(connection), request))
-    case let .failure(error): await self.store.send(.malformed(ConnectionID(connection), error))
+    case let .success(request): await self.store.send(.received(ConnectionID(rawValue: connection), request))
+    case let .failure(error): await self.store.send(.malformed(ConnectionID(rawValue: connection), error))
     }
   }
 
@@ -70,7 +70,7 @@ final class TestServer {
 
   /// The messages sent to a connection since the last call.
   func take(_ connection: UInt64) -> [ServerMessage] {
-    self.outbox.withValue { $0.removeValue(forKey: ConnectionID(connection)) ?? [] }
+    self.outbox.withValue { $0.removeValue(forKey: ConnectionID(rawValue: connection)) ?? [] }
   }
 
   /// The errors among a connection's new messages.

@@ -47,14 +47,16 @@ struct BotTests {
         let player = state.players[index]
         if player.isFinished { moves += 1; continue }
         let puzzle = state.puzzles[state.puzzleIndex(forPlayerAt: index)]
-        let result: Result<Void, WordGridError>
-        switch bot.move(on: puzzle, dictionary: dictionary, played: state.playedWords(forPlayerAt: index), using: &generator) {
-        case let .word(word): result = state.submitWord(word.path, by: player.id, dictionary: dictionary)
-        case let .removeCube(cube): result = state.removeCube(cube, by: player.id, dictionary: dictionary)
-        case .pass:
-          result = mode == .turns ? state.pass(by: player.id, dictionary: dictionary) : state.resign(player.id)
+        do {
+          switch bot.move(on: puzzle, dictionary: dictionary, played: state.playedWords(forPlayerAt: index), using: &generator) {
+          case let .word(word): try state.submitWord(word.path, by: player.id, dictionary: dictionary)
+          case let .removeCube(cube): try state.removeCube(cube, by: player.id, dictionary: dictionary)
+          case .pass:
+            if mode == .turns { try state.pass(by: player.id, dictionary: dictionary) } else { try state.resign(player.id) }
+          }
+        } catch {
+          Issue.record("A bot's move was rejected: \(error.message)")
         }
-        #expect(throws: Never.self) { try result.get() }
         moves += 1
         checkInvariants(state, dictionary: dictionary)
       }

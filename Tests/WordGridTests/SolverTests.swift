@@ -36,7 +36,7 @@ struct SolverTests {
 
   /// The solver against a slow independent search, on random puzzles with dictionaries built from
   /// random walks (words that exist) and random strings (that mostly do not).
-  @Test(arguments: 0..<40)
+  @Test(arguments: 0..<20)
   func agreesWithABruteForceSearch(seed: UInt64) {
     var generator = SeededRandomNumberGenerator(seed: seed)
     var puzzle = Puzzle.random(using: &generator)

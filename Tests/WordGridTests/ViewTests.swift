@@ -5,8 +5,8 @@ import Testing
 struct ViewTests {
   func raceInProgress() -> WordGrid.State {
     var state = WordGrid.State(mode: .race, players: ["alice", "bob"], puzzle: frontWallPuzzle, seed: 1)
-    _ = state.submitWord(cab, by: "alice", dictionary: .sample)
-    _ = state.submitWord(seat, by: "bob", dictionary: .sample)
+    try! state.submitWord(cab, by: "alice", dictionary: .sample)
+    try! state.submitWord(seat, by: "bob", dictionary: .sample)
     return state
   }
 
@@ -46,7 +46,7 @@ struct ViewTests {
 
   @Test func turnsGamesShareEverything() {
     var state = WordGrid.State(mode: .turns, players: ["alice", "bob"], puzzle: frontWallPuzzle, seed: 1)
-    _ = state.submitWord(cab, by: "alice", dictionary: .sample)
+    try! state.submitWord(cab, by: "alice", dictionary: .sample)
     let view = state.view(for: nil)
     #expect(view.players[0].words?.map(\.word) == ["cab"])
     #expect(view.turn == "bob")

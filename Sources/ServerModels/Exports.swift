@@ -1,0 +1,3 @@
+// NB: Room and connection ids are Tagged values; importing ServerModels brings their
+// conformances along.
+@_exported import Tagged
