@@ -168,7 +168,7 @@ let package = Package(
     ),
     .target(
       name: "RoomCore",
-      dependencies: ["ComposableArchitecture", "GameCore", "ServerModels", "TicTacToe", "WordGrid"]
+      dependencies: ["ComposableArchitecture", "DatabaseClient", "GameCore", "ServerModels", "TicTacToe", "WordGrid"]
     ),
     .testTarget(
       name: "RoomCoreTests",

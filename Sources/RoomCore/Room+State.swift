@@ -1,3 +1,4 @@
+import DatabaseClient
 import Foundation
 import GameCore
 import ServerModels
@@ -33,7 +34,7 @@ extension Room.State {
   }
 
   /// The finished game's result.
-  public var result: RoomResult {
+  public var result: GameRecord {
     let bots = self.seats.filter { $0.bot != nil }.map(\.player)
     func names(_ players: [PlayerID]) -> [String] {
       players.map { player in self.seats.first { $0.player == player }?.name ?? player.rawValue }
@@ -41,14 +42,14 @@ extension Room.State {
     switch self.game {
     case let .ticTacToe(game):
       let winners = game.outcome?.winner.flatMap { game.seats[$0] }.map { [$0] } ?? []
-      return RoomResult(
-        variant: self.variant, players: [game.seats[.x]!, game.seats[.o]!],
+      return GameRecord(
+        room: self.id, variant: self.variant, players: [game.seats[.x]!, game.seats[.o]!],
         names: names([game.seats[.x]!, game.seats[.o]!]), bots: bots,
         winners: winners, moves: json(game.moves))
     case let .wordGrid(game):
       let winners = game.winners.count == game.players.count ? [] : game.winners
-      return RoomResult(
-        variant: self.variant, players: game.players.map(\.id), names: names(game.players.map(\.id)),
+      return GameRecord(
+        room: self.id, variant: self.variant, players: game.players.map(\.id), names: names(game.players.map(\.id)),
         bots: bots, winners: winners,
         moves: json(game.players.map { ["player": $0.id.rawValue, "words": $0.words.map(\.word).joined(separator: " ")] }))
     }

@@ -1,4 +1,5 @@
 import ComposableArchitecture
+import DatabaseClient
 import GameCore
 import ServerModels
 import TicTacToe
@@ -55,7 +56,7 @@ public struct Room: Sendable {
     @CasePathable
     public enum Delegate: Equatable, Sendable {
       case rejected(PlayerID, code: String, message: String)
-      case finished(RoomResult)
+      case finished(GameRecord)
     }
   }
 

@@ -62,13 +62,11 @@ extension Server {
         state, player,
         .error(ProtocolError(code: code, message: message, requestID: state.sessions[player]?.lastRequestID)))
 
-    case let .rooms(.element(id, .delegate(.finished(result)))):
-      let record = GameRecord(
-        room: id, variant: result.variant, players: result.players, names: result.names, bots: result.bots,
-        winners: result.winners, moves: result.moves)
+    case let .rooms(.element(_, .delegate(.finished(record)))):
+      let variant = record.variant
       return .run { [database] send in
         let ratings = try await database.recordGame(record)
-        await send(.ratingsRecorded(result.variant, ratings))
+        await send(.ratingsRecorded(variant, ratings))
       }
 
     case let .ratingsRecorded(variant, ratings):

@@ -1,4 +1,5 @@
 import ComposableArchitecture
+import DatabaseClient
 import GameCore
 import RoomCore
 import ServerModels
@@ -47,8 +48,8 @@ struct RoomTests {
     await store.receive(.delegate(.rejected("carol", code: "not_seated", message: "You do not have a seat in this room.")))
     await store.send(.event(.leave("alice")))
     await store.receive(\.ticTacToe.delegate.ended)
-    await store.receive(.delegate(.finished(RoomResult(
-      variant: .ticTacToe, players: ["alice", "bob"], names: ["Alice", "Bob"], bots: [], winners: ["bob"], moves: #"[{"column":1,"row":1}]"#))))
+    await store.receive(.delegate(.finished(GameRecord(
+      room: "room-1", variant: .ticTacToe, players: ["alice", "bob"], names: ["Alice", "Bob"], bots: [], winners: ["bob"], moves: #"[{"column":1,"row":1}]"#))))
   }
 
   @Test func aBotMovesAfterItsDelay() async {
