@@ -179,6 +179,11 @@ extension Login.State {
   }
 
   mutating func recordFailure(_ key: String, now: Date) {
+    // NB: Guessing many names must not grow this table without end: past a size, entries that
+    // lock nothing are forgotten.
+    if self.failures.count >= 10_000 {
+      self.failures = self.failures.filter { ($0.value.lockedUntil ?? .distantPast) > now }
+    }
     var failures = self.failures[key] ?? Login.Failures()
     if let until = failures.lockedUntil, until <= now { failures = Login.Failures() }
     failures.count += 1

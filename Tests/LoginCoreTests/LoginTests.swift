@@ -3,7 +3,7 @@ import ComposableArchitecture
 import DatabaseClient
 import Foundation
 import GameCore
-import LoginCore
+@testable import LoginCore
 import ServerModels
 import Testing
 
@@ -172,5 +172,14 @@ struct PasswordHasherTests {
     #expect(hash.count == 64)
     #expect(hash != token)
     #expect(SessionToken.hash("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+  }
+}
+
+struct FailureTableTests {
+  @Test func theTableOfFailuresStaysBounded() {
+    var state = Login.State()
+    let now = Date(timeIntervalSince1970: 0)
+    for index in 0..<25_000 { state.recordFailure("name:user\(index)", now: now) }
+    #expect(state.failures.count <= 10_000)
   }
 }
