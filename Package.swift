@@ -107,10 +107,11 @@ let package = Package(
     .executableTarget(
       name: "game-server",
       dependencies: [
-        "GameHarness",
+        "GameHarness", "GameServerApp",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
-      path: "Sources/GameServer"
+      path: "Sources/GameServer",
+      exclude: ["Public"]
     ),
     .executableTarget(
       name: "games-benchmark",
@@ -161,6 +162,25 @@ let package = Package(
     .testTarget(
       name: "DatabaseClientTests",
       dependencies: ["DatabaseClient", "DatabaseClientLive", "GameCore", "ServerModels"]
+    ),
+    .systemLibrary(
+      name: "CLibWebSockets",
+      pkgConfig: "libwebsockets",
+      providers: [.apt(["libwebsockets-dev"])]
+    ),
+    .target(
+      name: "WebSocketTransport",
+      dependencies: [
+        "CLibWebSockets", "ComposableArchitecture", "ServerModels",
+        .product(name: "DequeModule", package: "swift-collections"),
+      ]
+    ),
+    .target(
+      name: "GameServerApp",
+      dependencies: [
+        "ComposableArchitecture", "DatabaseClient", "DatabaseClientLive", "ServerCore", "ServerModels",
+        "WebSocketTransport", "WordGrid",
+      ]
     ),
     .target(
       name: "LoginCore",

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Installs the Debian packages the server and its tests need (--tests is accepted for the test
-# command; today both need the same).
+# Installs the Debian packages the server needs and, with --tests, what the tests need too.
 # Installs only what is missing; safe to run again.
 # Usage: deploy/setup.sh [--tests]
 set -euo pipefail
 
-# The word list the word grid plays with (the tests use it too), and SQLite for the embedded database.
-packages=(wamerican-large libsqlite3-dev)
+# The word list the word grid plays with, SQLite for the embedded database, libwebsockets for
+# the transport.
+packages=(wamerican-large libsqlite3-dev libwebsockets-dev pkg-config)
 
 missing=()
 for package in "${packages[@]}"; do
@@ -20,4 +20,11 @@ if ((${#missing[@]} > 0)); then
   echo "Installing ${missing[*]}" >&2
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+# The end-to-end tests talk to the server with Python's websockets package.
+if [[ "${1:-}" == "--tests" ]] && ! python3 -c "import websockets" 2>/dev/null; then
+  echo "Installing the Python websockets package" >&2
+  python3 -m pip install --quiet --user websockets 2>/dev/null \
+    || python3 -m pip install --quiet --user --break-system-packages websockets
 fi

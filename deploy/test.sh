@@ -9,3 +9,4 @@ command -v swift >/dev/null || { echo "Swift is required (https://swift.org/inst
 bash deploy/setup.sh --tests
 swift build --build-tests
 swift test --skip-build
+python3 Tests/EndToEnd/websocket_game_test.py .build/debug/game-server

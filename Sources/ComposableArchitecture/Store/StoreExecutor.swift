@@ -23,6 +23,8 @@ public final class StoreExecutor: SerialExecutor, TaskExecutor, @unchecked Senda
 
   private let queue = Mutex(Queue())
   private let wake: @Sendable () -> Void
+  /// Whether another loop drives this executor (``init(wakingWith:)``).
+  private let isDrivenByOwner: Bool
   private let semaphore = DispatchSemaphore(value: 0)
   private let threadID = Atomic<UInt>(0)
   private let enqueued = Atomic<UInt64>(0)
@@ -37,6 +39,7 @@ public final class StoreExecutor: SerialExecutor, TaskExecutor, @unchecked Senda
   public init(name: String) {
     let semaphore = self.semaphore
     self.wake = { semaphore.signal() }
+    self.isDrivenByOwner = false
     // NB: The thread keeps the executor alive: it runs until the process ends.
     let thread = Thread { [self] in
       self.threadID.store(Self.currentThreadID(), ordering: .releasing)
@@ -61,6 +64,7 @@ public final class StoreExecutor: SerialExecutor, TaskExecutor, @unchecked Senda
   /// while the owner may be idle, and the owner calls ``runPending()`` on its thread.
   public init(wakingWith wake: @escaping @Sendable () -> Void) {
     self.wake = wake
+    self.isDrivenByOwner = true
   }
 
   /// Runs the jobs queued so far, on the calling thread; returns how many ran.
@@ -72,6 +76,8 @@ public final class StoreExecutor: SerialExecutor, TaskExecutor, @unchecked Senda
     var count = 0
     while true {
       let jobs = self.queue.withLock { queue -> [UnownedJob] in
+        // NB: An owner-driven executor goes idle when its queue is empty: the next job wakes it.
+        if queue.jobs.isEmpty, self.isDrivenByOwner { queue.isWaiting = true }
         defer { queue.jobs.removeAll(keepingCapacity: true) }
         return queue.jobs
       }

@@ -1,0 +1,50 @@
+import ArgumentParser
+import Foundation
+import GameServerApp
+
+/// `game-server serve`: listens for websocket clients and serves the browser client.
+struct ServeCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "serve", abstract: "Serve games over websockets, with the browser client at /.")
+
+  @Option(help: "The address to listen on.") var host = "127.0.0.1"
+  @Option(help: "The port to listen on (0 picks a free one).") var port = 8080
+  @Option(help: "The folder for the embedded SQLite database.") var data = "data"
+  @Option(help: "A word list (default: Debian's wamerican-large).") var dictionary: String?
+  @Option(help: "The folder of the browser client.") var publicDirectory = ServeCommand.defaultPublicDirectory
+  @Option(help: "The largest message a client may send, in bytes.") var maxMessageBytes = 16 * 1024
+  @Option(help: "The most bytes queued for a slow reader before it is disconnected.") var maxQueuedBytes = 1 << 20
+  @Option(help: "The most connections at once.") var maxConnections = 20_000
+  @Option(help: "Seconds a dropped player keeps their seat.") var gracePeriod = 30
+  @Option(help: "Seconds per tic-tac-toe move.") var moveTimeLimit = 30
+
+  /// The browser client in the source tree, next to this file.
+  static var defaultPublicDirectory: String {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Public").path
+  }
+
+  func run() async throws {
+    var configuration = AppConfiguration()
+    configuration.transport.host = self.host
+    configuration.transport.port = self.port
+    configuration.transport.staticDirectory = self.publicDirectory
+    configuration.transport.maxMessageBytes = self.maxMessageBytes
+    configuration.transport.maxQueuedBytes = self.maxQueuedBytes
+    configuration.transport.maxConnections = self.maxConnections
+    configuration.dataDirectory = self.data
+    configuration.dictionaryPath = self.dictionary
+    configuration.server.gracePeriod = .seconds(self.gracePeriod)
+    configuration.server.moveTimeLimit = .seconds(self.moveTimeLimit)
+    let app: GameServerApp
+    do {
+      app = try await GameServerApp.start(configuration)
+    } catch {
+      throw ValidationError("\(error)")
+    }
+    // NB: Written straight to the file descriptor so that scripts waiting for it see it at once.
+    FileHandle.standardOutput.write(Data("game-server listening on http://\(self.host):\(app.port)\n".utf8))
+    await app.waitForSignal()
+    print("game-server stopping")
+    app.stop()
+  }
+}

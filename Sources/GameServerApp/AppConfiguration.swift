@@ -1,0 +1,17 @@
+import ServerCore
+import WebSocketTransport
+
+/// Everything `game-server serve` can be told.
+public struct AppConfiguration: Sendable {
+  public var transport = TransportConfiguration()
+  /// The folder of the embedded SQLite database.
+  public var dataDirectory = "data"
+  /// A word list; nil for Debian's standard one.
+  public var dictionaryPath: String?
+  public var server = Server.Settings()
+
+  public init() {}
+
+  /// The database file in the data folder.
+  public var databasePath: String { "\(self.dataDirectory)/game-server.sqlite" }
+}

@@ -1,0 +1,112 @@
+import ComposableArchitecture
+import DatabaseClient
+import DatabaseClientLive
+import Dispatch
+import Foundation
+import ServerCore
+import ServerModels
+import WebSocketTransport
+import WordGrid
+
+/// The running server: the database, the rooms recovered from it, the root store on the
+/// transport's service thread, and the websocket transport feeding it.
+///
+/// ```swift
+/// let app = try await GameServerApp.start(configuration)
+/// print("listening on", app.port)
+/// await app.waitForSignal()
+/// app.stop()
+/// ```
+public final class GameServerApp: @unchecked Sendable {
+  public let transport: WebSocketServer
+  let actor: StoreActor
+  let box: StoreBox
+
+  public var port: Int { self.transport.port }
+
+  init(transport: WebSocketServer, actor: StoreActor, box: StoreBox) {
+    self.transport = transport
+    self.actor = actor
+    self.box = box
+  }
+
+  /// Opens the database, recovers the rooms, and starts listening.
+  public static func start(_ configuration: AppConfiguration) async throws -> GameServerApp {
+    let dictionary =
+      try configuration.dictionaryPath.map { try WordDictionary(contentsOfFile: $0) } ?? WordDictionary.load()
+    let database = try DatabaseClient.sqlite(path: configuration.databasePath)
+    let recovered = try await withDependencies {
+      $0.wordDictionary = dictionary
+    } operation: {
+      try await RoomLog.recover(from: database)
+    }
+    for (room, error) in recovered.failures {
+      FileHandle.standardError.write(Data("Could not recover \(room): \(error)\n".utf8))
+    }
+
+    let transport = WebSocketServer(configuration: configuration.transport)
+    let actor = StoreActor(executor: transport.executor)
+    let box = StoreBox()
+    try transport.start { event in
+      actor.assumeIsolated { _ in box.handle(event) }
+    }
+    let channel = ClientChannel(
+      send: { connection, message in transport.send(connection, Array(message.json.utf8)) },
+      close: { connection, code, reason in transport.close(connection, code: code, reason: reason) }
+    )
+    let settings = configuration.server
+    await actor.run { _ in
+      let store = Store(initialState: Server.State(settings: settings)) {
+        Server()
+      } withDependencies: {
+        $0.database = database
+        $0.wordDictionary = dictionary
+        $0.clientChannel = channel
+      }
+      box.install(store)
+      store.send(.restore(recovered.rooms, logLengths: recovered.logLengths))
+    }
+    return GameServerApp(transport: transport, actor: actor, box: box)
+  }
+
+  /// Waits for SIGINT or SIGTERM.
+  public func waitForSignal() async {
+    await SignalWaiter.wait(for: [SIGINT, SIGTERM])
+  }
+
+  /// Closes every connection with 1001 after its queued messages, and stops.
+  public func stop() {
+    self.transport.stop()
+  }
+}
+
+/// The root store, reachable from the transport's callbacks; touched only on the service
+/// thread. Events that arrive before the store exists wait for it.
+final class StoreBox: @unchecked Sendable {
+  private var store: StoreOf<Server>?
+  private var pending: [TransportEvent] = []
+
+  func install(_ store: StoreOf<Server>) {
+    self.store = store
+    for event in self.pending { self.handle(event) }
+    self.pending = []
+  }
+
+  func handle(_ event: TransportEvent) {
+    guard let store = self.store else {
+      self.pending.append(event)
+      return
+    }
+    switch event {
+    case let .connected(connection):
+      store.send(.connected(connection))
+    case let .message(connection, bytes):
+      switch ClientRequest.decoding(bytes) {
+      case let .success(request): store.send(.received(connection, request))
+      case let .failure(error): store.send(.malformed(connection, error))
+      }
+    case let .disconnected(connection):
+      store.send(.disconnected(connection))
+    }
+  }
+}

@@ -1,0 +1,59 @@
+import CLibWebSockets
+import Foundation
+
+/// The C structures lws keeps pointers to for the context's whole life.
+final class CMemory {
+  private var strings: [UnsafeMutablePointer<CChar>] = []
+  private var protocolTable: UnsafeMutablePointer<lws_protocols>?
+  private var mount: UnsafeMutablePointer<lws_http_mount>?
+  private var policy: UnsafeMutablePointer<lws_retry_bo_t>?
+
+  /// Pings a connection idle for `pingAfter` seconds, and drops it after twice that.
+  func idlePolicy(pingAfter seconds: Int) -> UnsafePointer<lws_retry_bo_t> {
+    let policy = UnsafeMutablePointer<lws_retry_bo_t>.allocate(capacity: 1)
+    policy.initialize(to: lws_retry_bo_t())
+    policy.pointee.secs_since_valid_ping = UInt16(clamping: seconds)
+    policy.pointee.secs_since_valid_hangup = UInt16(clamping: seconds * 2)
+    self.policy = policy
+    return UnsafePointer(policy)
+  }
+
+  func string(_ text: String) -> UnsafePointer<CChar> {
+    let copy = strdup(text)!
+    self.strings.append(copy)
+    return UnsafePointer(copy)
+  }
+
+  /// One protocol that takes websockets and, for everything else, lws's HTTP file serving.
+  func protocols(maxMessage: Int) -> UnsafePointer<lws_protocols> {
+    let table = UnsafeMutablePointer<lws_protocols>.allocate(capacity: 2)
+    table.initialize(repeating: lws_protocols(), count: 2)
+    table[0].name = self.string("game")
+    table[0].callback = { wsi, reason, user, input, length in
+      webSocketCallback(wsi, reason, user, input, length)
+    }
+    table[0].per_session_data_size = MemoryLayout<UInt64>.size
+    table[0].rx_buffer_size = min(maxMessage, 64 * 1024)
+    self.protocolTable = table
+    return UnsafePointer(table)
+  }
+
+  func staticMount(directory: String) -> UnsafePointer<lws_http_mount> {
+    let mount = UnsafeMutablePointer<lws_http_mount>.allocate(capacity: 1)
+    mount.initialize(to: lws_http_mount())
+    mount.pointee.mountpoint = self.string("/")
+    mount.pointee.mountpoint_len = 1
+    mount.pointee.origin = self.string(URL(fileURLWithPath: directory).standardizedFileURL.path)
+    mount.pointee.def = self.string("index.html")
+    mount.pointee.origin_protocol = UInt8(LWSMPRO_FILE.rawValue)
+    self.mount = mount
+    return UnsafePointer(mount)
+  }
+
+  deinit {
+    for string in self.strings { free(string) }
+    self.protocolTable?.deallocate()
+    self.mount?.deallocate()
+    self.policy?.deallocate()
+  }
+}

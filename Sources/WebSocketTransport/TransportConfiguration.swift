@@ -1,0 +1,25 @@
+/// How the websocket transport listens and what it allows.
+///
+/// ```swift
+/// var configuration = TransportConfiguration()
+/// configuration.port = 9000
+/// configuration.staticDirectory = "Public"
+/// ```
+public struct TransportConfiguration: Sendable {
+  public var host = "127.0.0.1"
+  /// 0 picks a free port (see `WebSocketServer.port`).
+  public var port = 8080
+  /// The folder served over HTTP at `/`, if any.
+  public var staticDirectory: String?
+  /// The largest message a client may send; a larger one closes the connection with 1009.
+  public var maxMessageBytes = 16 * 1024
+  /// The most bytes queued for a connection that does not read; past it the connection is
+  /// closed with 1008 so that it holds back no one else.
+  public var maxQueuedBytes = 1 << 20
+  /// The most connections open at once; more are refused.
+  public var maxConnections = 20_000
+  /// Seconds between pings on an idle connection (a peer that does not answer is dropped).
+  public var pingInterval = 30
+
+  public init() {}
+}

@@ -1,0 +1,89 @@
+import CLibWebSockets
+import ServerModels
+
+/// The one lws callback: websocket events go to the server; the rest to lws's HTTP handling.
+func webSocketCallback(
+  _ wsi: OpaquePointer?, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,
+  _ input: UnsafeMutableRawPointer?, _ length: Int
+) -> Int32 {
+  guard let wsi, let context = lws_get_context(wsi), let raw = lws_context_user(context) else {
+    return lws_callback_http_dummy(wsi, reason, user, input, length)
+  }
+  let server = Unmanaged<WebSocketServer>.fromOpaque(raw).takeUnretainedValue()
+  return server.handle(wsi, reason, user, input, length)
+}
+
+extension WebSocketServer {
+  func handle(
+    _ wsi: OpaquePointer, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,
+    _ input: UnsafeMutableRawPointer?, _ length: Int
+  ) -> Int32 {
+    switch reason {
+    case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
+      self.serviceWork()
+      return 0
+
+    case LWS_CALLBACK_ESTABLISHED:
+      guard let user, self.connections.count < self.configuration.maxConnections else { return -1 }
+      self.nextID += 1
+      let id = self.nextID
+      user.storeBytes(of: id, as: UInt64.self)
+      self.connections[id] = Connection(id: id, wsi: wsi)
+      self.onEvent(.connected(ConnectionID(rawValue: id)))
+      return 0
+
+    case LWS_CALLBACK_RECEIVE:
+      guard let connection = self.connection(user) else { return -1 }
+      if let input, length > 0 {
+        connection.incoming.append(contentsOf: UnsafeRawBufferPointer(start: input, count: length))
+      }
+      if connection.incoming.count + Int(lws_remaining_packet_payload(wsi)) > self.configuration.maxMessageBytes {
+        return self.closeNow(wsi, code: 1009, reason: "message larger than \(self.configuration.maxMessageBytes) bytes")
+      }
+      guard lws_is_final_fragment(wsi) != 0, lws_remaining_packet_payload(wsi) == 0 else { return 0 }
+      let message = connection.incoming
+      connection.incoming = []
+      self.onEvent(.message(ConnectionID(rawValue: connection.id), message))
+      return 0
+
+    case LWS_CALLBACK_SERVER_WRITEABLE:
+      guard let connection = self.connection(user) else { return -1 }
+      if let message = connection.outgoing.first {
+        let written = message.buffer.withUnsafeMutableBufferPointer { buffer in
+          lws_write(wsi, buffer.baseAddress! + clws_pre(), message.count, LWS_WRITE_TEXT)
+        }
+        guard written >= 0 else { return -1 }
+        connection.outgoing.removeFirst()
+        connection.queuedBytes -= message.count
+      }
+      if !connection.outgoing.isEmpty {
+        lws_callback_on_writable(wsi)
+      } else if let (code, reason) = connection.closing {
+        return self.closeNow(wsi, code: code, reason: reason)
+      }
+      return 0
+
+    case LWS_CALLBACK_CLOSED:
+      guard let connection = self.connection(user) else { return 0 }
+      self.connections[connection.id] = nil
+      self.onEvent(.disconnected(ConnectionID(rawValue: connection.id)))
+      return 0
+
+    default:
+      return lws_callback_http_dummy(wsi, reason, user, input, length)
+    }
+  }
+
+  private func connection(_ user: UnsafeMutableRawPointer?) -> Connection? {
+    guard let user else { return nil }
+    return self.connections[user.load(as: UInt64.self)]
+  }
+
+  private func closeNow(_ wsi: OpaquePointer, code: Int, reason: String) -> Int32 {
+    var bytes = Array(reason.utf8.prefix(120))
+    bytes.withUnsafeMutableBufferPointer { buffer in
+      lws_close_reason(wsi, lws_close_status(rawValue: UInt32(code)), buffer.baseAddress, buffer.count)
+    }
+    return -1
+  }
+}

@@ -1,0 +1,89 @@
+"""End-to-end test over real websockets: start game-server, play tic-tac-toe, send bad input.
+
+Usage: python3 Tests/EndToEnd/websocket_game_test.py PATH_TO_GAME_SERVER
+"""
+import asyncio
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import urllib.request
+
+import websockets
+
+
+async def receive_until(socket, predicate, limit=50):
+    for _ in range(limit):
+        message = json.loads(await asyncio.wait_for(socket.recv(), timeout=5))
+        if predicate(message):
+            return message
+    raise AssertionError("expected message never came")
+
+
+async def play(url):
+    async with websockets.connect(url) as alice, websockets.connect(url) as bob:
+        for socket, name in ((alice, "alice"), (bob, "bob")):
+            await socket.send(json.dumps({"v": 1, "id": "hi", "type": "guest", "name": name}))
+            welcome = await receive_until(socket, lambda m: m["type"] == "welcome")
+            assert welcome["replyTo"] == "hi" and len(welcome["token"]) == 48, welcome
+
+        # Malformed input gets an error and the connection goes on.
+        await alice.send("not json")
+        error = await receive_until(alice, lambda m: m["type"] == "error")
+        assert error["code"] == "malformed_json", error
+
+        for socket in (alice, bob):
+            await socket.send(json.dumps({"v": 1, "type": "queue", "game": "tictactoe"}))
+        view = (await receive_until(alice, lambda m: m["type"] == "room"))["view"]
+        assert view["you"] == "X", view
+        await receive_until(bob, lambda m: m["type"] == "room")
+
+        moves = [(alice, 0, 0), (bob, 1, 0), (alice, 0, 1), (bob, 1, 1), (alice, 0, 2)]
+        for socket, row, column in moves:
+            await socket.send(json.dumps({"v": 1, "type": "move", "cell": {"row": row, "column": column}}))
+            await receive_until(alice, lambda m: m["type"] == "room")
+            view = (await receive_until(bob, lambda m: m["type"] == "room"))["view"]
+        assert view["outcome"]["result"] == "win" and view["outcome"]["winner"] == "X", view
+
+        # Out of turn after the end: a clear error with the request id.
+        await bob.send(json.dumps({"v": 1, "id": "late", "type": "move", "cell": {"row": 2, "column": 2}}))
+        error = await receive_until(bob, lambda m: m["type"] == "error")
+        assert error["code"] == "game_over" and error["replyTo"] == "late", error
+
+    # An oversized message closes that connection with 1009; others are unaffected.
+    async with websockets.connect(url, max_size=None) as big, websockets.connect(url) as other:
+        await big.send("x" * 100_000)
+        try:
+            await asyncio.wait_for(big.recv(), timeout=5)
+            raise AssertionError("the oversized sender was not closed")
+        except websockets.ConnectionClosed as closed:
+            assert closed.rcvd is not None and closed.rcvd.code == 1009, closed
+        await other.send(json.dumps({"v": 1, "id": "p", "type": "ping"}))
+        pong = await receive_until(other, lambda m: m["type"] == "pong")
+        assert pong["replyTo"] == "p"
+
+
+def main():
+    server = sys.argv[1]
+    data = tempfile.mkdtemp()
+    process = subprocess.Popen(
+        [server, "serve", "--port", "0", "--data", data],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        line = process.stdout.readline()
+        found = re.search(r":(\d+)$", line.strip())
+        assert found, f"no port in {line!r}"
+        port = int(found.group(1))
+        page = urllib.request.urlopen(f"http://127.0.0.1:{port}/").read().decode()
+        assert "<title>Games</title>" in page, page[:200]
+        asyncio.run(play(f"ws://127.0.0.1:{port}/"))
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+    print("websocket end-to-end test passed")
+
+
+if __name__ == "__main__":
+    main()
