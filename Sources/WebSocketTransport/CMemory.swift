@@ -7,6 +7,7 @@ final class CMemory {
   private var protocolTable: UnsafeMutablePointer<lws_protocols>?
   private var mount: UnsafeMutablePointer<lws_http_mount>?
   private var policy: UnsafeMutablePointer<lws_retry_bo_t>?
+  private var mimeTypes: UnsafeMutablePointer<lws_protocol_vhost_options>?
 
   /// Pings a connection idle for `pingAfter` seconds, and drops it after twice that.
   func idlePolicy(pingAfter seconds: Int) -> UnsafePointer<lws_retry_bo_t> {
@@ -46,6 +47,13 @@ final class CMemory {
     mount.pointee.origin = self.string(URL(fileURLWithPath: directory).standardizedFileURL.path)
     mount.pointee.def = self.string("index.html")
     mount.pointee.origin_protocol = UInt8(LWSMPRO_FILE.rawValue)
+    // NB: lws refuses files whose type it does not know; the client's bot script is one.
+    let mimeTypes = UnsafeMutablePointer<lws_protocol_vhost_options>.allocate(capacity: 1)
+    mimeTypes.initialize(to: lws_protocol_vhost_options())
+    mimeTypes.pointee.name = self.string(".py")
+    mimeTypes.pointee.value = self.string("text/plain; charset=utf-8")
+    self.mimeTypes = mimeTypes
+    mount.pointee.extra_mimetypes = UnsafePointer(mimeTypes)
     self.mount = mount
     return UnsafePointer(mount)
   }
@@ -55,5 +63,6 @@ final class CMemory {
     self.protocolTable?.deallocate()
     self.mount?.deallocate()
     self.policy?.deallocate()
+    self.mimeTypes?.deallocate()
   }
 }
