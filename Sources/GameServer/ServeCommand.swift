@@ -15,6 +15,7 @@ struct ServeCommand: AsyncParsableCommand {
   @Option(help: "The largest message a client may send, in bytes.") var maxMessageBytes = 16 * 1024
   @Option(help: "The most bytes queued for a slow reader before it is disconnected.") var maxQueuedBytes = 1 << 20
   @Option(help: "The most connections at once.") var maxConnections = 20_000
+  @Option(help: "The most messages a connection may send per second.") var maxMessagesPerSecond = 50
   @Option(help: "Seconds a dropped player keeps their seat.") var gracePeriod = 30
   @Option(help: "Seconds per tic-tac-toe move.") var moveTimeLimit = 30
 
@@ -31,6 +32,7 @@ struct ServeCommand: AsyncParsableCommand {
     configuration.transport.maxMessageBytes = self.maxMessageBytes
     configuration.transport.maxQueuedBytes = self.maxQueuedBytes
     configuration.transport.maxConnections = self.maxConnections
+    configuration.transport.maxMessagesPerSecond = self.maxMessagesPerSecond
     configuration.dataDirectory = self.data
     configuration.dictionaryPath = self.dictionary
     configuration.server.gracePeriod = .seconds(self.gracePeriod)

@@ -12,6 +12,9 @@ final class Connection {
   var queuedBytes = 0
   /// Set when the connection is to be closed with this code and reason once writable.
   var closing: (code: Int, reason: String)?
+  /// The current one-second window of received messages.
+  var windowStart: UInt64 = 0
+  var messagesInWindow = 0
 
   init(id: UInt64, wsi: OpaquePointer) {
     self.id = id

@@ -16,6 +16,9 @@ public struct TransportConfiguration: Sendable {
   /// The most bytes queued for a connection that does not read; past it the connection is
   /// closed with 1008 so that it holds back no one else.
   public var maxQueuedBytes = 1 << 20
+  /// The most messages a connection may send per second: past it, messages are dropped with a
+  /// `rate_limited` error; past twice it, the connection is closed with 1008.
+  public var maxMessagesPerSecond = 50
   /// The most connections open at once; more are refused.
   public var maxConnections = 20_000
   /// Seconds between pings on an idle connection (a peer that does not answer is dropped).

@@ -1,5 +1,8 @@
 import CLibWebSockets
+import Foundation
 import ServerModels
+
+enum Admission { case accept, warn, drop, close }
 
 /// The one lws callback: websocket events go to the server; the rest to lws's HTTP handling.
 func webSocketCallback(
@@ -43,7 +46,22 @@ extension WebSocketServer {
       guard lws_is_final_fragment(wsi) != 0, lws_remaining_packet_payload(wsi) == 0 else { return 0 }
       let message = connection.incoming
       connection.incoming = []
-      self.onEvent(.message(ConnectionID(rawValue: connection.id), message))
+      switch self.admit(connection) {
+      case .accept:
+        self.onEvent(.message(ConnectionID(rawValue: connection.id), message))
+      case .drop:
+        break
+      case .warn:
+        let error = ServerMessage.error(ProtocolError(
+          code: "rate_limited",
+          message: "More than \(self.configuration.maxMessagesPerSecond) messages a second; slow down or be disconnected."))
+        self.enqueue(OutgoingMessage(Array(error.json.utf8)), on: connection)
+      case .close:
+        if connection.closing == nil {
+          connection.closing = (1008, "too many messages")
+          lws_callback_on_writable(wsi)
+        }
+      }
       return 0
 
     case LWS_CALLBACK_SERVER_WRITEABLE:
@@ -71,6 +89,25 @@ extension WebSocketServer {
 
     default:
       return lws_callback_http_dummy(wsi, reason, user, input, length)
+    }
+  }
+
+  /// What to do with a connection's next message, by how many it sent this second.
+  private func admit(_ connection: Connection) -> Admission {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    let nanoseconds = UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+    if nanoseconds - connection.windowStart >= 1_000_000_000 {
+      connection.windowStart = nanoseconds
+      connection.messagesInWindow = 0
+    }
+    connection.messagesInWindow += 1
+    let limit = self.configuration.maxMessagesPerSecond
+    switch connection.messagesInWindow {
+    case ...limit: return .accept
+    case limit + 1: return .warn
+    case ...(2 * limit): return .drop
+    default: return .close
     }
   }
 

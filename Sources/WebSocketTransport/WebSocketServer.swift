@@ -133,23 +133,29 @@ public final class WebSocketServer: @unchecked Sendable {
     lws_context_destroy(context)
   }
 
+  /// Queues a message on a connection, or closes a connection that reads too slowly.
+  func enqueue(_ message: OutgoingMessage, on connection: Connection) {
+    guard connection.closing == nil else { return }
+    if connection.queuedBytes + message.count > self.configuration.maxQueuedBytes {
+      connection.outgoing.removeAll()
+      connection.queuedBytes = 0
+      connection.closing = (1008, "too slow: messages queued past the limit")
+      lws_callback_on_writable(connection.wsi)
+      return
+    }
+    connection.outgoing.append(message)
+    connection.queuedBytes += message.count
+    if connection.outgoing.count == 1 { lws_callback_on_writable(connection.wsi) }
+  }
+
   /// Runs queued store jobs and takes in the inbox.
   func serviceWork() {
     self.executor.runPending()
     for command in self.inbox.drain() {
       switch command {
       case let .send(id, message):
-        guard let connection = self.connections[id], connection.closing == nil else { continue }
-        if connection.queuedBytes + message.count > self.configuration.maxQueuedBytes {
-          connection.outgoing.removeAll()
-          connection.queuedBytes = 0
-          connection.closing = (1008, "too slow: messages queued past the limit")
-          lws_callback_on_writable(connection.wsi)
-          continue
-        }
-        connection.outgoing.append(message)
-        connection.queuedBytes += message.count
-        if connection.outgoing.count == 1 { lws_callback_on_writable(connection.wsi) }
+        guard let connection = self.connections[id] else { continue }
+        self.enqueue(message, on: connection)
       case let .close(id, code, reason):
         guard let connection = self.connections[id], connection.closing == nil else { continue }
         connection.closing = (code, reason)

@@ -64,6 +64,32 @@ async def play(url):
         pong = await receive_until(other, lambda m: m["type"] == "pong")
         assert pong["replyTo"] == "p"
 
+    # A flood gets a rate_limited error, then a close with 1008; others are unaffected.
+    async with websockets.connect(url) as flood, websockets.connect(url) as other:
+        # NB: Exactly one past twice the limit (50 a second), so that nothing is left unread
+        # when the server closes (unread data would reset the connection before the close frame).
+        for _ in range(101):
+            await flood.send(json.dumps({"v": 1, "type": "ping"}))
+        codes = []
+        try:
+            while True:
+                message = json.loads(await asyncio.wait_for(flood.recv(), timeout=5))
+                if message["type"] == "error":
+                    codes.append(message["code"])
+        except websockets.ConnectionClosed as closed:
+            assert closed.rcvd is not None and closed.rcvd.code == 1008, closed
+        assert codes == ["rate_limited"], codes
+        await other.send(json.dumps({"v": 1, "id": "q", "type": "ping"}))
+        assert (await receive_until(other, lambda m: m["type"] == "pong"))["replyTo"] == "q"
+
+
+def play_bot_script(bot, port):
+    """The example bot plays a server bot to the end."""
+    result = subprocess.run(
+        [sys.executable, bot, "--url", f"ws://127.0.0.1:{port}/", "--vs-bot", "--game", "tictactoe"],
+        capture_output=True, text=True, timeout=60)
+    assert "game over" in result.stdout, result.stdout + result.stderr
+
 
 def main():
     server = sys.argv[1]
@@ -79,6 +105,8 @@ def main():
         page = urllib.request.urlopen(f"http://127.0.0.1:{port}/").read().decode()
         assert "<title>Games</title>" in page, page[:200]
         asyncio.run(play(f"ws://127.0.0.1:{port}/"))
+        bot = os.path.join(os.path.dirname(__file__), "..", "..", "Sources", "GameServer", "Public", "bot.py")
+        play_bot_script(bot, port)
     finally:
         process.terminate()
         process.wait(timeout=10)
