@@ -8,6 +8,7 @@ final class CMemory {
   private var mount: UnsafeMutablePointer<lws_http_mount>?
   private var policy: UnsafeMutablePointer<lws_retry_bo_t>?
   private var mimeTypes: UnsafeMutablePointer<lws_protocol_vhost_options>?
+  private var routeMounts: [UnsafeMutablePointer<lws_http_mount>] = []
 
   /// Pings a connection idle for `pingAfter` seconds, and drops it after twice that.
   func idlePolicy(pingAfter seconds: Int) -> UnsafePointer<lws_retry_bo_t> {
@@ -39,6 +40,23 @@ final class CMemory {
     return UnsafePointer(table)
   }
 
+  /// Mounts that hand `paths` to the protocol's callback, then the static folder at `/`.
+  func mounts(routes paths: [String], directory: String?) -> UnsafePointer<lws_http_mount>? {
+    var next: UnsafePointer<lws_http_mount>? = directory.map { self.staticMount(directory: $0) }
+    for path in paths.reversed() {
+      let mount = UnsafeMutablePointer<lws_http_mount>.allocate(capacity: 1)
+      mount.initialize(to: lws_http_mount())
+      mount.pointee.mount_next = next
+      mount.pointee.mountpoint = self.string(path)
+      mount.pointee.mountpoint_len = UInt8(clamping: path.utf8.count)
+      mount.pointee.origin = self.string("game")
+      mount.pointee.origin_protocol = UInt8(LWSMPRO_CALLBACK.rawValue)
+      self.routeMounts.append(mount)
+      next = UnsafePointer(mount)
+    }
+    return next
+  }
+
   func staticMount(directory: String) -> UnsafePointer<lws_http_mount> {
     let mount = UnsafeMutablePointer<lws_http_mount>.allocate(capacity: 1)
     mount.initialize(to: lws_http_mount())
@@ -64,5 +82,6 @@ final class CMemory {
     self.mount?.deallocate()
     self.policy?.deallocate()
     self.mimeTypes?.deallocate()
+    for mount in self.routeMounts { mount.deallocate() }
   }
 }

@@ -87,6 +87,10 @@ extension WebSocketServer {
       self.onEvent(.disconnected(ConnectionID(rawValue: connection.id)))
       return 0
 
+    case LWS_CALLBACK_HTTP:
+      let path = input.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? ""
+      return self.respond(wsi, path: path)
+
     default:
       return lws_callback_http_dummy(wsi, reason, user, input, length)
     }

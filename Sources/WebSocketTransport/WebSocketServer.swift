@@ -32,6 +32,9 @@ public final class WebSocketServer: @unchecked Sendable {
   var connections: [UInt64: Connection] = [:]
   var nextID: UInt64 = 0
   var onEvent: (TransportEvent) -> Void = { _ in }
+  /// HTTP paths answered by code, on the service thread: `/healthz` and whatever
+  /// ``start(onEvent:routes:)`` adds.
+  var routes: [String: HTTPRoute] = [:]
   private let memory = CMemory()
 
   public init(configuration: TransportConfiguration) {
@@ -42,8 +45,12 @@ public final class WebSocketServer: @unchecked Sendable {
   }
 
   /// Starts listening; returns once the socket is open. `onEvent` runs on the service thread.
-  public func start(onEvent: @escaping (TransportEvent) -> Void) throws {
+  public func start(
+    onEvent: @escaping (TransportEvent) -> Void,
+    routes: [String: HTTPRoute] = [:]
+  ) throws {
     self.onEvent = onEvent
+    self.routes = routes.merging(["/healthz": { HTTPResponse(contentType: "text/plain", body: "ok\n") }]) { a, _ in a }
     let ready = DispatchSemaphore(value: 0)
     let failure = Mutex<(any Error)?>(nil)
     let thread = Thread { [self] in
@@ -94,9 +101,8 @@ public final class WebSocketServer: @unchecked Sendable {
     info.port = Int32(self.configuration.port)
     info.iface = self.memory.string(self.configuration.host)
     info.protocols = self.memory.protocols(maxMessage: self.configuration.maxMessageBytes)
-    if let directory = self.configuration.staticDirectory {
-      info.mounts = self.memory.staticMount(directory: directory)
-    }
+    info.mounts = self.memory.mounts(
+      routes: self.routes.keys.sorted(), directory: self.configuration.staticDirectory)
     info.user = Unmanaged.passUnretained(self).toOpaque()
     info.retry_and_idle_policy = self.memory.idlePolicy(pingAfter: self.configuration.pingInterval)
     info.timeout_secs = 20

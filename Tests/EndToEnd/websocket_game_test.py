@@ -104,6 +104,8 @@ def main():
         port = int(found.group(1))
         page = urllib.request.urlopen(f"http://127.0.0.1:{port}/").read().decode()
         assert "<title>Games</title>" in page, page[:200]
+        health = urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz").read().decode()
+        assert health == "ok\n", health
         asyncio.run(play(f"ws://127.0.0.1:{port}/"))
         bot = os.path.join(os.path.dirname(__file__), "..", "..", "Sources", "GameServer", "Public", "bot.py")
         play_bot_script(bot, port)
