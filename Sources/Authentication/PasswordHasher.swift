@@ -28,20 +28,26 @@ public struct PasswordHasher: Sendable {
   /// scrypt with these parameters and a random 16-byte salt.
   public static func scrypt(rounds: Int, blockSize: Int = 8, parallelism: Int = 1) -> PasswordHasher {
     PasswordHasher(
+      // NB: Detached, so that the slow derivation runs on the global pool and never on the
+      // thread of the store that asked (the websocket service thread, in the server).
       hash: { password in
-        var generator = SystemRandomNumberGenerator()
-        let salt = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
-        return PasswordHash(
-          rounds: rounds, blockSize: blockSize, parallelism: parallelism, salt: salt,
-          digest: try derive(password, salt: salt, rounds: rounds, blockSize: blockSize, parallelism: parallelism))
+        try await Task.detached {
+          var generator = SystemRandomNumberGenerator()
+          let salt = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
+          return PasswordHash(
+            rounds: rounds, blockSize: blockSize, parallelism: parallelism, salt: salt,
+            digest: try derive(password, salt: salt, rounds: rounds, blockSize: blockSize, parallelism: parallelism))
+        }.value
       },
       verify: { password, hash in
-        guard
-          let digest = try? derive(
-            password, salt: hash.salt, rounds: hash.rounds, blockSize: hash.blockSize,
-            parallelism: hash.parallelism)
-        else { return false }
-        return constantTimeEqual(digest, hash.digest)
+        await Task.detached {
+          guard
+            let digest = try? derive(
+              password, salt: hash.salt, rounds: hash.rounds, blockSize: hash.blockSize,
+              parallelism: hash.parallelism)
+          else { return false }
+          return constantTimeEqual(digest, hash.digest)
+        }.value
       }
     )
   }

@@ -52,6 +52,18 @@ async def play(url):
         error = await receive_until(bob, lambda m: m["type"] == "error")
         assert error["code"] == "game_over" and error["replyTo"] == "late", error
 
+    # Accounts: register, then log in elsewhere; a wrong password is refused.
+    async with websockets.connect(url) as first, websockets.connect(url) as second:
+        await first.send(json.dumps({"v": 1, "id": "r", "type": "register", "name": "carol", "password": "correct horse"}))
+        welcome = await receive_until(first, lambda m: m["type"] in ("welcome", "error"))
+        assert welcome["type"] == "welcome" and welcome["guest"] is False, welcome
+        await second.send(json.dumps({"v": 1, "id": "w", "type": "login", "name": "carol", "password": "wrong horse"}))
+        error = await receive_until(second, lambda m: m["type"] == "error")
+        assert error["code"] == "wrong_password" and error["replyTo"] == "w", error
+        await second.send(json.dumps({"v": 1, "id": "l", "type": "login", "name": "Carol", "password": "correct horse"}))
+        welcome = await receive_until(second, lambda m: m["type"] == "welcome")
+        assert welcome["player"] == "carol", welcome
+
     # An oversized message closes that connection with 1009; others are unaffected.
     async with websockets.connect(url, max_size=None) as big, websockets.connect(url) as other:
         await big.send("x" * 100_000)
