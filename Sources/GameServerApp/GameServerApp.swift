@@ -46,12 +46,22 @@ public final class GameServerApp: @unchecked Sendable {
 
     let transport = WebSocketServer(configuration: configuration.transport)
     let actor = StoreActor(executor: transport.executor)
-    let box = StoreBox()
-    try transport.start { event in
-      actor.assumeIsolated { _ in box.handle(event) }
-    }
+    let metrics = ServerMetrics()
+    let box = StoreBox(metrics: metrics)
+    try transport.start(
+      onEvent: { event in actor.assumeIsolated { _ in box.handle(event) } },
+      routes: [
+        "/metrics": {
+          actor.assumeIsolated { _ in box.updateGauges() }
+          return HTTPResponse(contentType: "text/plain; version=0.0.4", body: metrics.render())
+        }
+      ]
+    )
     let channel = ClientChannel(
-      send: { connection, message in transport.send(connection, Array(message.json.utf8)) },
+      send: { connection, message in
+        if case .error = message { metrics.rejected.increment() }
+        transport.send(connection, Array(message.json.utf8))
+      },
       close: { connection, code, reason in transport.close(connection, code: code, reason: reason) }
     )
     let settings = configuration.server
@@ -85,6 +95,20 @@ public final class GameServerApp: @unchecked Sendable {
 final class StoreBox: @unchecked Sendable {
   private var store: StoreOf<Server>?
   private var pending: [TransportEvent] = []
+  private let metrics: ServerMetrics
+
+  init(metrics: ServerMetrics) {
+    self.metrics = metrics
+  }
+
+  /// Sets the gauges that come from the server's state.
+  func updateGauges() {
+    guard let store = self.store else { return }
+    store.withState { state in
+      self.metrics.rooms.record(state.rooms.count)
+      self.metrics.connections.record(state.connections.count)
+    }
+  }
 
   func install(_ store: StoreOf<Server>) {
     self.store = store
@@ -101,10 +125,16 @@ final class StoreBox: @unchecked Sendable {
     case let .connected(connection):
       store.send(.connected(connection))
     case let .message(connection, bytes):
+      let start = ContinuousClock.now
       switch ClientRequest.decoding(bytes) {
-      case let .success(request): store.send(.received(connection, request))
-      case let .failure(error): store.send(.malformed(connection, error))
+      case let .success(request):
+        self.metrics.record(request)
+        store.send(.received(connection, request))
+      case let .failure(error):
+        self.metrics.messages.increment()
+        store.send(.malformed(connection, error))
       }
+      self.metrics.handling.recordNanoseconds(Int64((ContinuousClock.now - start) / .nanoseconds(1)))
     case let .disconnected(connection):
       store.send(.disconnected(connection))
     }

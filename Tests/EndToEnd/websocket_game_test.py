@@ -119,6 +119,11 @@ def main():
         health = urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz").read().decode()
         assert health == "ok\n", health
         asyncio.run(play(f"ws://127.0.0.1:{port}/"))
+        metrics = urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics").read().decode()
+        values = dict(line.rsplit(" ", 1) for line in metrics.splitlines() if line and not line.startswith("#"))
+        assert float(values["game_moves_total"]) >= 5, metrics
+        assert float(values["game_messages_rejected_total"]) >= 3, metrics
+        assert "game_message_handling_seconds_count" in values, metrics
         bot = os.path.join(os.path.dirname(__file__), "..", "..", "Sources", "GameServer", "Public", "bot.py")
         play_bot_script(bot, port)
     finally:
