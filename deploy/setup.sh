@@ -7,6 +7,10 @@ set -euo pipefail
 # The word list the word grid plays with, SQLite for the embedded database, libwebsockets for
 # the transport.
 packages=(wamerican-large libsqlite3-dev libwebsockets-dev pkg-config)
+# The browser test drives headless Chromium.
+if [[ "${1:-}" == "--tests" ]]; then
+  packages+=(chromium chromium-driver)
+fi
 
 missing=()
 for package in "${packages[@]}"; do
@@ -22,9 +26,13 @@ if ((${#missing[@]} > 0)); then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
-# The end-to-end tests talk to the server with Python's websockets package.
-if [[ "${1:-}" == "--tests" ]] && ! python3 -c "import websockets" 2>/dev/null; then
-  echo "Installing the Python websockets package" >&2
-  python3 -m pip install --quiet --user websockets 2>/dev/null \
-    || python3 -m pip install --quiet --user --break-system-packages websockets
+# The end-to-end tests use Python's websockets and selenium packages.
+if [[ "${1:-}" == "--tests" ]]; then
+  for module in websockets selenium; do
+    if ! python3 -c "import $module" 2>/dev/null; then
+      echo "Installing the Python $module package" >&2
+      python3 -m pip install --quiet --user "$module" 2>/dev/null \
+        || python3 -m pip install --quiet --user --break-system-packages "$module"
+    fi
+  done
 fi

@@ -10,3 +10,4 @@ bash deploy/setup.sh --tests
 swift build --build-tests
 swift test --skip-build
 python3 Tests/EndToEnd/websocket_game_test.py .build/debug/game-server
+python3 Tests/EndToEnd/browser_test.py .build/debug/game-server .build/screenshots

@@ -186,7 +186,7 @@ function letterAt(view, face) {
 
 function trace(face) {
   const index = path.findIndex((f) => key(f) === key(face));
-  if (index === path.length - 1) path.pop();
+  if (index !== -1 && index === path.length - 1) path.pop();
   else if (index === -1) path.push(face);
   if (current) drawWordGrid(current.view);
 }

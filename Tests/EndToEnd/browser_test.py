@@ -1,0 +1,125 @@
+"""Browser test: headless Chromium plays through the browser client.
+
+Two browser sessions log in as guests, match, and play tic-tac-toe to a win; a third traces a
+word on the word-grid cube. Screenshots go to the folder given (default: a temporary one).
+
+Usage: python3 Tests/EndToEnd/browser_test.py PATH_TO_GAME_SERVER [SCREENSHOT_DIR]
+"""
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import StaleElementReferenceException
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as condition
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+
+def browser():
+    options = Options()
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1000,900"):
+        options.add_argument(argument)
+    options.binary_location = "/usr/bin/chromium"
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+def wait(driver, predicate, seconds=10):
+    # NB: The client redraws on every view, so an element found a moment ago may be gone.
+    return WebDriverWait(driver, seconds, ignored_exceptions=[StaleElementReferenceException]).until(predicate)
+
+
+def click(driver, selector):
+    """Clicks what the selector finds now, finding it again if a redraw replaced it."""
+    def attempt(d):
+        d.find_element(By.CSS_SELECTOR, selector).click()
+        return True
+    wait(driver, attempt)
+
+
+def log_in(driver, url, name):
+    driver.get(url)
+    wait(driver, condition.element_to_be_clickable((By.ID, "guest")))
+    driver.find_element(By.ID, "name").send_keys(name)
+    driver.find_element(By.ID, "guest").click()
+    wait(driver, condition.visibility_of_element_located((By.ID, "lobby")))
+
+
+def status(driver):
+    return driver.find_element(By.ID, "ttt-status").text
+
+
+def play_tic_tac_toe(url, shots):
+    alice, bob = browser(), browser()
+    try:
+        log_in(alice, url, "alice")
+        log_in(bob, url, "bob")
+        alice.find_element(By.ID, "queue").click()
+        wait(alice, lambda d: "Looking" in d.find_element(By.ID, "status").text)
+        bob.find_element(By.ID, "queue").click()
+        for driver in (alice, bob):
+            wait(driver, condition.visibility_of_element_located((By.ID, "tictactoe")))
+        assert "you are X" in status(alice), status(alice)
+        moves = [(alice, 0, 0), (bob, 1, 0), (alice, 0, 1), (bob, 1, 1), (alice, 0, 2)]
+        for number, (driver, row, column) in enumerate(moves, start=1):
+            wait(driver, lambda d: "Your move" in status(d))
+            click(driver, f'#board button[aria-label="row {row + 1} column {column + 1}"]')
+            wait(alice, lambda d: sum(b.text != "" for b in d.find_elements(By.CSS_SELECTOR, "#board button")) == number)
+        wait(alice, lambda d: status(d) == "You win!")
+        wait(bob, lambda d: status(d) == "X wins.")
+        assert len(alice.find_elements(By.CSS_SELECTOR, "#board button.line")) == 3
+        alice.save_screenshot(os.path.join(shots, "tictactoe-alice.png"))
+        bob.save_screenshot(os.path.join(shots, "tictactoe-bob.png"))
+    finally:
+        alice.quit()
+        bob.quit()
+
+
+def trace_a_word(url, shots):
+    carol = browser()
+    try:
+        log_in(carol, url, "carol")
+        Select(carol.find_element(By.ID, "variant")).select_by_value("wordgrid/race")
+        carol.find_element(By.ID, "play-bot").click()
+        wait(carol, condition.visibility_of_element_located((By.ID, "wordgrid")))
+        faces = carol.find_elements(By.CSS_SELECTOR, "#cube polygon")
+        assert len(faces) == 81, len(faces)
+        # Three faces of the front wall in a row: they touch, so they make a path.
+        for face in ("2,2,0,right", "2,2,1,right", "2,2,2,right"):
+            click(carol, f'#cube polygon[data-face="{face}"]')
+        word = carol.find_element(By.ID, "word").text
+        assert re.fullmatch(r"[a-z]{3,6}", word), word
+        assert len(carol.find_elements(By.CSS_SELECTOR, "#cube polygon.selected")) == 3
+        carol.save_screenshot(os.path.join(shots, "wordgrid-trace.png"))
+        carol.find_element(By.ID, "submit-word").click()
+        # Either the word scores, or the server says why not; both are shown.
+        wait(carol, lambda d: d.find_element(By.ID, "error").text != ""
+             or d.find_element(By.CSS_SELECTOR, "#players tr td:nth-child(2)").text != "0")
+    finally:
+        carol.quit()
+
+
+def main():
+    server = sys.argv[1]
+    shots = sys.argv[2] if len(sys.argv) > 2 else tempfile.mkdtemp(prefix="screenshots-")
+    os.makedirs(shots, exist_ok=True)
+    process = subprocess.Popen(
+        [server, "serve", "--port", "0", "--data", tempfile.mkdtemp()],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        port = int(re.search(r":(\d+)$", process.stdout.readline().strip()).group(1))
+        url = f"http://127.0.0.1:{port}/"
+        play_tic_tac_toe(url, shots)
+        trace_a_word(url, shots)
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+    print(f"browser test passed; screenshots in {shots}")
+
+
+if __name__ == "__main__":
+    main()
