@@ -9,7 +9,7 @@ set -euo pipefail
 packages=(wamerican-large libsqlite3-dev libwebsockets-dev pkg-config)
 # The browser test drives headless Chromium.
 if [[ "${1:-}" == "--tests" ]]; then
-  packages+=(chromium chromium-driver)
+  packages+=(chromium chromium-driver openssl)
 fi
 
 missing=()

@@ -17,11 +17,20 @@ struct ServeCommand: AsyncParsableCommand {
   @Option(help: "The most connections at once.") var maxConnections = 20_000
   @Option(help: "The most messages a connection may send per second.") var maxMessagesPerSecond = 50
   @Option(help: "Seconds a dropped player keeps their seat.") var gracePeriod = 30
+  @Option(help: "A PEM certificate: serve https and wss (needs --tls-key).") var tlsCertificate: String?
+  @Option(help: "The PEM private key for --tls-certificate.") var tlsKey: String?
+  @Option(help: "An Origin allowed to open a websocket (repeat it; none allows all).") var allowedOrigin: [String] = []
   @Option(help: "Seconds per tic-tac-toe move.") var moveTimeLimit = 30
 
   /// The browser client in the source tree, next to this file.
   static var defaultPublicDirectory: String {
     URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Public").path
+  }
+
+  func validate() throws {
+    guard (self.tlsCertificate == nil) == (self.tlsKey == nil) else {
+      throw ValidationError("--tls-certificate and --tls-key go together")
+    }
   }
 
   func run() async throws {
@@ -33,6 +42,9 @@ struct ServeCommand: AsyncParsableCommand {
     configuration.transport.maxQueuedBytes = self.maxQueuedBytes
     configuration.transport.maxConnections = self.maxConnections
     configuration.transport.maxMessagesPerSecond = self.maxMessagesPerSecond
+    configuration.transport.tlsCertificatePath = self.tlsCertificate
+    configuration.transport.tlsPrivateKeyPath = self.tlsKey
+    configuration.transport.allowedOrigins = self.allowedOrigin
     configuration.dataDirectory = self.data
     configuration.dictionaryPath = self.dictionary
     configuration.server.gracePeriod = .seconds(self.gracePeriod)
@@ -44,7 +56,8 @@ struct ServeCommand: AsyncParsableCommand {
       throw ValidationError("\(error)")
     }
     // NB: Written straight to the file descriptor so that scripts waiting for it see it at once.
-    FileHandle.standardOutput.write(Data("game-server listening on http://\(self.host):\(app.port)\n".utf8))
+    let scheme = self.tlsCertificate == nil ? "http" : "https"
+    FileHandle.standardOutput.write(Data("game-server listening on \(scheme)://\(self.host):\(app.port)\n".utf8))
     await app.waitForSignal()
     print("game-server stopping")
     app.stop()

@@ -21,6 +21,12 @@ public struct TransportConfiguration: Sendable {
   public var maxMessagesPerSecond = 50
   /// The most connections open at once; more are refused.
   public var maxConnections = 20_000
+  /// A PEM certificate and private key: serve https and wss instead of http and ws.
+  public var tlsCertificatePath: String?
+  public var tlsPrivateKeyPath: String?
+  /// The `Origin` headers a websocket handshake may carry; empty allows every origin (and
+  /// clients that send none, such as bots).
+  public var allowedOrigins: [String] = []
   /// Seconds between pings on an idle connection (a peer that does not answer is dropped).
   public var pingInterval = 30
 

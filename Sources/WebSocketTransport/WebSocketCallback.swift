@@ -26,6 +26,14 @@ extension WebSocketServer {
       self.serviceWork()
       return 0
 
+    case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
+      guard !self.configuration.allowedOrigins.isEmpty else { return 0 }
+      var origin = [CChar](repeating: 0, count: 256)
+      let length = lws_hdr_copy(wsi, &origin, Int32(origin.count), WSI_TOKEN_ORIGIN)
+      let text = length > 0 ? String(cString: origin) : ""
+      // NB: Non-zero refuses the handshake.
+      return self.configuration.allowedOrigins.contains(text) ? 0 : 1
+
     case LWS_CALLBACK_ESTABLISHED:
       guard let user, self.connections.count < self.configuration.maxConnections else { return -1 }
       self.nextID += 1

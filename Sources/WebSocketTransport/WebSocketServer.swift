@@ -106,6 +106,11 @@ public final class WebSocketServer: @unchecked Sendable {
     info.user = Unmanaged.passUnretained(self).toOpaque()
     info.retry_and_idle_policy = self.memory.idlePolicy(pingAfter: self.configuration.pingInterval)
     info.timeout_secs = 20
+    if let certificate = self.configuration.tlsCertificatePath, let key = self.configuration.tlsPrivateKeyPath {
+      info.options |= clws_option_ssl_global_init()
+      info.ssl_cert_filepath = self.memory.string(certificate)
+      info.ssl_private_key_filepath = self.memory.string(key)
+    }
     lws_set_log_level(Int32(LLL_ERR) | Int32(LLL_WARN), nil)
     guard let context = lws_create_context(&info) else {
       throw TransportError.cannotListen(host: self.configuration.host, port: self.configuration.port)

@@ -6,6 +6,7 @@ import asyncio
 import json
 import os
 import re
+import ssl
 import subprocess
 import sys
 import tempfile
@@ -103,6 +104,48 @@ def play_bot_script(bot, port):
     assert "game over" in result.stdout, result.stdout + result.stderr
 
 
+def start(server, *options):
+    """Starts game-server on a free port; returns the process and the port."""
+    process = subprocess.Popen(
+        [server, "serve", "--port", "0", "--data", tempfile.mkdtemp(), *options],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    line = process.stdout.readline()
+    found = re.search(r":(\d+)$", line.strip())
+    assert found, f"no port in {line!r}"
+    return process, int(found.group(1))
+
+
+async def tls_and_origins(port):
+    context = ssl.create_default_context()
+    context.check_hostname = False
+    context.verify_mode = ssl.CERT_NONE
+    url = f"wss://127.0.0.1:{port}/"
+    async with websockets.connect(url, ssl=context, origin="https://games.example") as socket:
+        await socket.send(json.dumps({"v": 1, "id": "p", "type": "ping"}))
+        assert (await receive_until(socket, lambda m: m["type"] == "pong"))["replyTo"] == "p"
+    try:
+        async with websockets.connect(url, ssl=context, origin="https://evil.example"):
+            raise AssertionError("a foreign origin was let in")
+    except websockets.InvalidHandshake:
+        pass
+
+
+def check_tls(server):
+    """With a self-signed certificate the server speaks wss, and only to allowed origins."""
+    folder = tempfile.mkdtemp()
+    certificate, key = os.path.join(folder, "cert.pem"), os.path.join(folder, "key.pem")
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost",
+         "-keyout", key, "-out", certificate], check=True, capture_output=True)
+    process, port = start(server, "--tls-certificate", certificate, "--tls-key", key,
+                          "--allowed-origin", "https://games.example")
+    try:
+        asyncio.run(tls_and_origins(port))
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
 def main():
     server = sys.argv[1]
     data = tempfile.mkdtemp()
@@ -129,6 +172,7 @@ def main():
     finally:
         process.terminate()
         process.wait(timeout=10)
+    check_tls(server)
     print("websocket end-to-end test passed")
 
 
