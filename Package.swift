@@ -13,6 +13,7 @@ let package = Package(
     .library(name: "WordGrid", targets: ["WordGrid"]),
     .executable(name: "game-server", targets: ["game-server"]),
     .executable(name: "games-benchmark", targets: ["games-benchmark"]),
+    .executable(name: "game-load", targets: ["game-load"]),
     .executable(name: "tca-benchmark", targets: ["tca-benchmark"]),
   ],
   dependencies: [
@@ -114,6 +115,14 @@ let package = Package(
       ],
       path: "Sources/GameServer",
       exclude: ["Public"]
+    ),
+    .executableTarget(
+      name: "game-load",
+      dependencies: [
+        "WebSocketTransport",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      path: "Sources/GameLoad"
     ),
     .executableTarget(
       name: "games-benchmark",

@@ -1,11 +1,22 @@
 #!/usr/bin/env bash
-# Builds the benchmarks in release mode and prints their tables: the library's, then the games'.
+# Builds the benchmarks in release mode and prints their tables: the library's, the games',
+# then the server under load (bots on websockets; server CPU and memory from /proc).
 # Usage: deploy/benchmark.sh [--quick] [--only KEY]   (options go to the library benchmark)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash deploy/setup.sh
 swift build -c release --product tca-benchmark
 swift build -c release --product games-benchmark
+swift build -c release --product game-server
+swift build -c release --product game-load
 .build/release/tca-benchmark "$@"
 echo
 .build/release/games-benchmark
+echo
+# NB: 10,000 connections need as many file descriptors on each side.
+ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)" || true
+for connections in 64 512; do
+  .build/release/game-load --connections "$connections" --seconds 10
+  echo
+done
+.build/release/game-load --connections 10000 --idle

@@ -57,6 +57,23 @@ final class CMemory {
     return next
   }
 
+  /// The client side's protocol: every event goes to ``WebSocketClients``.
+  func clientProtocols() -> UnsafePointer<lws_protocols> {
+    let table = UnsafeMutablePointer<lws_protocols>.allocate(capacity: 2)
+    table.initialize(repeating: lws_protocols(), count: 2)
+    table[0].name = self.string("client")
+    table[0].callback = { wsi, reason, user, input, length in
+      guard let wsi, let context = lws_get_context(wsi), let raw = lws_context_user(context) else {
+        return 0
+      }
+      let clients = Unmanaged<WebSocketClients>.fromOpaque(raw).takeUnretainedValue()
+      // NB: Each connection carries its index as opaque user data, given when connecting.
+      return clients.handleClient(wsi, reason, lws_get_opaque_user_data(wsi), input, length)
+    }
+    self.protocolTable = table
+    return UnsafePointer(table)
+  }
+
   func staticMount(directory: String) -> UnsafePointer<lws_http_mount> {
     let mount = UnsafeMutablePointer<lws_http_mount>.allocate(capacity: 1)
     mount.initialize(to: lws_http_mount())

@@ -1,0 +1,38 @@
+import Foundation
+
+/// What a load run measured, as a table row.
+struct LoadReport {
+  var connections: Int
+  var idle: Bool
+  var seconds: Double
+  var moves: Int
+  var views: Int
+  var latencies: [UInt64]
+  var cpuSeconds: Double
+  var residentBefore: Int
+  var residentAfter: Int
+
+  func percentile(_ fraction: Double) -> Double {
+    guard !self.latencies.isEmpty else { return 0 }
+    let sorted = self.latencies.sorted()
+    return Double(sorted[min(sorted.count - 1, Int(Double(sorted.count) * fraction))]) / 1_000_000
+  }
+
+  var table: String {
+    let perConnection = Double(self.residentAfter - self.residentBefore) / Double(max(1, self.connections)) / 1024
+    let total = Double(self.residentAfter) / 1_048_576
+    if self.idle {
+      return """
+        | connections (idle, logged in) | server resident memory | per connection |
+        |--:|--:|--:|
+        | \(self.connections) | \(String(format: "%.1f", total)) MB | \(String(format: "%.1f", perConnection)) kB |
+        """
+    }
+    let cpuPerView = self.views > 0 ? self.cpuSeconds * 1_000_000 / Double(self.views) : 0
+    return """
+      | connections | moves/s | views/s | p50 ms | p99 ms | server CPU µs per view | server memory | per connection |
+      |--:|--:|--:|--:|--:|--:|--:|--:|
+      | \(self.connections) | \(Int(Double(self.moves) / self.seconds)) | \(Int(Double(self.views) / self.seconds)) | \(String(format: "%.2f", self.percentile(0.5))) | \(String(format: "%.2f", self.percentile(0.99))) | \(String(format: "%.1f", cpuPerView)) | \(String(format: "%.1f", total)) MB | \(String(format: "%.1f", perConnection)) kB |
+      """
+  }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import Synchronization
+import WebSocketTransport
+
+/// One measured load run.
+final class LoadRun: @unchecked Sendable {
+  let clients: WebSocketClients
+  let serverPID: Int32
+  let count: Int
+  let idle: Bool
+
+  // Service-thread state.
+  private var pendingMoveSince: [Int: UInt64] = [:]
+  private let latencies = Mutex<[UInt64]>([])
+  private let measuring = Atomic<Bool>(false)
+  private let counters = Mutex((opened: 0, loggedIn: 0, moves: 0, views: 0))
+
+  init(port: Int, serverPID: Int32, connections: Int, idle: Bool) throws {
+    self.clients = WebSocketClients(host: "127.0.0.1", port: port)
+    self.serverPID = serverPID
+    self.count = connections
+    self.idle = idle
+  }
+
+  func measure(seconds: Double) throws -> LoadReport {
+    let baseline = ProcessStats(pid: self.serverPID)
+    try self.clients.start { [self] client, event in self.handle(client, event) }
+    // NB: Connections open in batches so the server's accept queue is not overrun.
+    var opened = 0
+    while opened < self.count {
+      let batch = min(256, self.count - opened)
+      self.clients.open(count: batch)
+      opened += batch
+      let target = opened
+      while self.counters.withLock({ $0.loggedIn }) < target { usleep(2_000) }
+    }
+    if !self.idle {
+      // Let the first games start, then measure a window.
+      usleep(500_000)
+    }
+    let start = ProcessStats(pid: self.serverPID)
+    let before = self.counters.withLock { $0 }
+    self.measuring.store(true, ordering: .releasing)
+    let startTime = Date()
+    usleep(useconds_t(seconds * 1_000_000))
+    let elapsed = Date().timeIntervalSince(startTime)
+    let after = self.counters.withLock { $0 }
+    let end = ProcessStats(pid: self.serverPID)
+    self.measuring.store(false, ordering: .releasing)
+    let latencies = self.latencies.withLock { $0 }
+    self.clients.stop()
+    return LoadReport(
+      connections: self.count, idle: self.idle, seconds: elapsed,
+      moves: after.moves - before.moves, views: after.views - before.views,
+      latencies: latencies, cpuSeconds: end.cpuSeconds - start.cpuSeconds,
+      residentBefore: baseline.residentBytes, residentAfter: end.residentBytes)
+  }
+
+  private func handle(_ client: Int, _ event: WebSocketClients.Event) {
+    switch event {
+    case .opened:
+      self.counters.withLock { $0.opened += 1 }
+      self.send(client, #"{"v":1,"type":"guest","name":"load\#(client % 100000)"}"#)
+    case let .message(bytes):
+      self.receive(client, bytes)
+    case .closed:
+      break
+    }
+  }
+
+  private func receive(_ client: Int, _ bytes: [UInt8]) {
+    guard let message = try? JSONDecoder().decode(Message.self, from: Data(bytes)) else { return }
+    switch message.type {
+    case "welcome":
+      self.counters.withLock { $0.loggedIn += 1 }
+      if !self.idle { self.send(client, #"{"v":1,"type":"queue","game":"tictactoe"}"#) }
+    case "room":
+      guard let view = message.view else { return }
+      self.counters.withLock { $0.views += 1 }
+      if let since = self.pendingMoveSince.removeValue(forKey: client), self.measuring.load(ordering: .acquiring) {
+        let latency = now() - since
+        self.latencies.withLock { $0.append(latency) }
+      }
+      if view.outcome != nil {
+        if view.rematchRequests?.contains(where: { $0 == view.you }) != true {
+          self.send(client, #"{"v":1,"type":"rematch"}"#)
+        }
+      } else if view.turn == view.you, let cell = firstEmpty(view.board) {
+        self.pendingMoveSince[client] = now()
+        self.counters.withLock { $0.moves += 1 }
+        self.send(client, #"{"v":1,"type":"move","cell":{"row":\#(cell.0),"column":\#(cell.1)}}"#)
+      }
+    default:
+      break
+    }
+  }
+
+  private func send(_ client: Int, _ text: String) {
+    self.clients.send(client, Array(text.utf8))
+  }
+}
+
+private func firstEmpty(_ board: [String]) -> (Int, Int)? {
+  for (row, text) in board.enumerated() {
+    for (column, mark) in text.enumerated() where mark == "." { return (row, column) }
+  }
+  return nil
+}
+
+private func now() -> UInt64 {
+  var time = timespec()
+  clock_gettime(CLOCK_MONOTONIC, &time)
+  return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+}
+
+/// The parts of server messages the load bots read.
+private struct Message: Decodable {
+  var type: String
+  var view: View?
+
+  struct View: Decodable {
+    var board: [String]
+    var turn: String?
+    var you: String?
+    var outcome: Outcome?
+    var rematchRequests: [String]?
+  }
+
+  struct Outcome: Decodable {
+    var result: String
+  }
+}
