@@ -119,7 +119,7 @@ let package = Package(
     .executableTarget(
       name: "game-load",
       dependencies: [
-        "WebSocketTransport",
+        "GameCore", "TicTacToe", "WebSocketTransport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       path: "Sources/GameLoad"

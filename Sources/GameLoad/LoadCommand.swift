@@ -1,8 +1,12 @@
 import ArgumentParser
 import Foundation
+import TicTacToe
 import WebSocketTransport
 
-/// `game-load`: many tic-tac-toe bots on websockets at once, measuring a game server.
+extension TicTacToeBot: ExpressibleByArgument {}
+
+/// `game-load`: many tic-tac-toe bots (the game's own `TicTacToeBot`) on websockets at once,
+/// measuring a game server.
 ///
 /// Starts `game-server serve` on a free port (or uses `--port`), opens the connections, lets
 /// them play as fast as the protocol allows for `--seconds`, and prints moves and views per
@@ -19,6 +23,7 @@ struct LoadCommand: ParsableCommand {
   @Option(help: "Use a server already running on this port (and --server-pid).") var port: Int?
   @Option(help: "The running server's process id, for CPU and memory.") var serverPid: Int32?
   @Flag(help: "Log the connections in and measure memory only.") var idle = false
+  @Option(help: "How the bots play: random or perfect.") var bot = TicTacToeBot.random
 
   static var siblingServer: String {
     URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
@@ -31,7 +36,7 @@ struct LoadCommand: ParsableCommand {
     guard let pid = process?.processIdentifier ?? self.serverPid else {
       throw ValidationError("Give --server-pid with --port")
     }
-    let report = try LoadRun(port: port, serverPID: pid, connections: self.connections, idle: self.idle)
+    let report = try LoadRun(port: port, serverPID: pid, connections: self.connections, idle: self.idle, bot: self.bot)
       .measure(seconds: self.seconds)
     print(report.table)
   }

@@ -1,5 +1,7 @@
 import Foundation
+import GameCore
 import Synchronization
+import TicTacToe
 import WebSocketTransport
 
 /// One measured load run.
@@ -8,6 +10,8 @@ final class LoadRun: @unchecked Sendable {
   let serverPID: Int32
   let count: Int
   let idle: Bool
+  let bot: TicTacToeBot
+  private var generator = SeededRandomNumberGenerator(seed: 1)
 
   // Service-thread state.
   private var pendingMoveSince: [Int: UInt64] = [:]
@@ -15,7 +19,8 @@ final class LoadRun: @unchecked Sendable {
   private let measuring = Atomic<Bool>(false)
   private let counters = Mutex((opened: 0, loggedIn: 0, moves: 0, views: 0))
 
-  init(port: Int, serverPID: Int32, connections: Int, idle: Bool) throws {
+  init(port: Int, serverPID: Int32, connections: Int, idle: Bool, bot: TicTacToeBot) throws {
+    self.bot = bot
     self.clients = WebSocketClients(host: "127.0.0.1", port: port)
     self.serverPID = serverPID
     self.count = connections
@@ -85,10 +90,12 @@ final class LoadRun: @unchecked Sendable {
         if view.rematchRequests?.contains(where: { $0 == view.you }) != true {
           self.send(client, #"{"v":1,"type":"rematch"}"#)
         }
-      } else if view.turn == view.you, let cell = firstEmpty(view.board) {
+      } else if view.turn == view.you, let you = view.you.flatMap(Mark.init(rawValue:)), view.board.count == 3,
+        let cell = self.bot.move(on: Board(view.board[0], view.board[1], view.board[2]), as: you, using: &self.generator)
+      {
         self.pendingMoveSince[client] = now()
         self.counters.withLock { $0.moves += 1 }
-        self.send(client, #"{"v":1,"type":"move","cell":{"row":\#(cell.0),"column":\#(cell.1)}}"#)
+        self.send(client, #"{"v":1,"type":"move","cell":{"row":\#(cell.row),"column":\#(cell.column)}}"#)
       }
     default:
       break
@@ -98,13 +105,6 @@ final class LoadRun: @unchecked Sendable {
   private func send(_ client: Int, _ text: String) {
     self.clients.send(client, Array(text.utf8))
   }
-}
-
-private func firstEmpty(_ board: [String]) -> (Int, Int)? {
-  for (row, text) in board.enumerated() {
-    for (column, mark) in text.enumerated() where mark == "." { return (row, column) }
-  }
-  return nil
 }
 
 private func now() -> UInt64 {
