@@ -146,6 +146,31 @@ def check_tls(server):
         process.wait(timeout=10)
 
 
+async def connection_limit(port):
+    url = f"ws://127.0.0.1:{port}/"
+    async with websockets.connect(url) as first, websockets.connect(url) as second:
+        try:
+            async with websockets.connect(url) as third:
+                await third.send(json.dumps({"v": 1, "type": "ping"}))
+                await asyncio.wait_for(third.recv(), timeout=5)
+                raise AssertionError("a connection past the limit was served")
+        except (websockets.ConnectionClosed, websockets.InvalidHandshake):
+            pass
+        for socket in (first, second):
+            await socket.send(json.dumps({"v": 1, "id": "p", "type": "ping"}))
+            assert (await receive_until(socket, lambda m: m["type"] == "pong"))["replyTo"] == "p"
+
+
+def check_connection_limit(server):
+    """Past --max-connections new connections are refused; the open ones go on."""
+    process, port = start(server, "--max-connections", "2")
+    try:
+        asyncio.run(connection_limit(port))
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
 def main():
     server = sys.argv[1]
     data = tempfile.mkdtemp()
@@ -173,6 +198,7 @@ def main():
         process.terminate()
         process.wait(timeout=10)
     check_tls(server)
+    check_connection_limit(server)
     print("websocket end-to-end test passed")
 
 
