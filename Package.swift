@@ -20,6 +20,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
     .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
     .package(url: "https://github.com/apple/swift-metrics", from: "2.5.0"),
     .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.1.0"),
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -112,6 +113,7 @@ let package = Package(
       dependencies: [
         "GameHarness", "GameServerApp",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Logging", package: "swift-log"),
       ],
       path: "Sources/GameServer",
       exclude: ["Public"]
@@ -192,6 +194,7 @@ let package = Package(
         "ComposableArchitecture", "DatabaseClient", "DatabaseClientLive", "ServerCore", "ServerModels",
         "WebSocketTransport", "WordGrid",
         .product(name: "CoreMetrics", package: "swift-metrics"),
+        .product(name: "Logging", package: "swift-log"),
         .product(name: "Metrics", package: "swift-metrics"),
         .product(name: "Prometheus", package: "swift-prometheus"),
       ]

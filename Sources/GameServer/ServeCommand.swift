@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GameServerApp
+import Logging
 
 /// `game-server serve`: listens for websocket clients and serves the browser client.
 struct ServeCommand: AsyncParsableCommand {
@@ -17,6 +18,7 @@ struct ServeCommand: AsyncParsableCommand {
   @Option(help: "The most connections at once.") var maxConnections = 20_000
   @Option(help: "The most messages a connection may send per second.") var maxMessagesPerSecond = 50
   @Option(help: "Seconds a dropped player keeps their seat.") var gracePeriod = 30
+  @Option(help: "trace, debug, info, notice, warning, error or critical.") var logLevel = "info"
   @Option(help: "A PEM certificate: serve https and wss (needs --tls-key).") var tlsCertificate: String?
   @Option(help: "The PEM private key for --tls-certificate.") var tlsKey: String?
   @Option(help: "An Origin allowed to open a websocket (repeat it; none allows all).") var allowedOrigin: [String] = []
@@ -28,12 +30,21 @@ struct ServeCommand: AsyncParsableCommand {
   }
 
   func validate() throws {
+    guard Logger.Level(rawValue: self.logLevel) != nil else {
+      throw ValidationError("--log-level must be trace, debug, info, notice, warning, error or critical")
+    }
     guard (self.tlsCertificate == nil) == (self.tlsKey == nil) else {
       throw ValidationError("--tls-certificate and --tls-key go together")
     }
   }
 
   func run() async throws {
+    let level = Logger.Level(rawValue: self.logLevel) ?? .info
+    LoggingSystem.bootstrap { label in
+      var handler = StreamLogHandler.standardError(label: label)
+      handler.logLevel = level
+      return handler
+    }
     var configuration = AppConfiguration()
     configuration.transport.host = self.host
     configuration.transport.port = self.port
@@ -59,7 +70,7 @@ struct ServeCommand: AsyncParsableCommand {
     let scheme = self.tlsCertificate == nil ? "http" : "https"
     FileHandle.standardOutput.write(Data("game-server listening on \(scheme)://\(self.host):\(app.port)\n".utf8))
     await app.waitForSignal()
-    print("game-server stopping")
+    configuration.logger.notice("Stopping: closing connections")
     app.stop()
   }
 }

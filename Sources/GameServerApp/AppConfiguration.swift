@@ -1,3 +1,4 @@
+import Logging
 import ServerCore
 import WebSocketTransport
 
@@ -9,6 +10,8 @@ public struct AppConfiguration: Sendable {
   /// A word list; nil for Debian's standard one.
   public var dictionaryPath: String?
   public var server = Server.Settings()
+  /// Where the server reports what it does (swift-log).
+  public var logger = Logger(label: "game-server")
 
   public init() {}
 

@@ -6,6 +6,7 @@ import Foundation
 import ServerCore
 import ServerModels
 import WebSocketTransport
+import Logging
 import WordGrid
 
 /// The running server: the database, the rooms recovered from it, the root store on the
@@ -40,14 +41,16 @@ public final class GameServerApp: @unchecked Sendable {
     } operation: {
       try await RoomLog.recover(from: database)
     }
+    let logger = configuration.logger
     for (room, error) in recovered.failures {
-      FileHandle.standardError.write(Data("Could not recover \(room): \(error)\n".utf8))
+      logger.error("Could not recover a room from its log", metadata: ["room": "\(room)", "error": "\(error)"])
     }
+    logger.info("Recovered rooms", metadata: ["count": "\(recovered.rooms.count)"])
 
     let transport = WebSocketServer(configuration: configuration.transport)
     let actor = StoreActor(executor: transport.executor)
     let metrics = ServerMetrics()
-    let box = StoreBox(metrics: metrics)
+    let box = StoreBox(metrics: metrics, logger: logger)
     try transport.start(
       onEvent: { event in actor.assumeIsolated { _ in box.handle(event) } },
       routes: [
@@ -96,9 +99,11 @@ final class StoreBox: @unchecked Sendable {
   private var store: StoreOf<Server>?
   private var pending: [TransportEvent] = []
   private let metrics: ServerMetrics
+  private let logger: Logger
 
-  init(metrics: ServerMetrics) {
+  init(metrics: ServerMetrics, logger: Logger) {
     self.metrics = metrics
+    self.logger = logger
   }
 
   /// Sets the gauges that come from the server's state.
@@ -123,6 +128,7 @@ final class StoreBox: @unchecked Sendable {
     }
     switch event {
     case let .connected(connection):
+      self.logger.debug("Connected", metadata: ["connection": "\(connection.rawValue)"])
       store.send(.connected(connection))
     case let .message(connection, bytes):
       let start = ContinuousClock.now
@@ -136,6 +142,7 @@ final class StoreBox: @unchecked Sendable {
       }
       self.metrics.handling.recordNanoseconds(Int64((ContinuousClock.now - start) / .nanoseconds(1)))
     case let .disconnected(connection):
+      self.logger.debug("Disconnected", metadata: ["connection": "\(connection.rawValue)"])
       store.send(.disconnected(connection))
     }
   }
