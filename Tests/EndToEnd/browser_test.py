@@ -111,7 +111,8 @@ def main():
         [server, "serve", "--port", "0", "--data", tempfile.mkdtemp()],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
-        port = int(re.search(r":(\d+)$", process.stdout.readline().strip()).group(1))
+        port = next(int(found.group(1)) for found in (
+            re.search(r"listening on \S+:(\d+)$", process.stdout.readline().strip()) for _ in range(20)) if found)
         url = f"http://127.0.0.1:{port}/"
         play_tic_tac_toe(url, shots)
         trace_a_word(url, shots)

@@ -109,10 +109,17 @@ def start(server, *options):
     process = subprocess.Popen(
         [server, "serve", "--port", "0", "--data", tempfile.mkdtemp(), *options],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    line = process.stdout.readline()
-    found = re.search(r":(\d+)$", line.strip())
-    assert found, f"no port in {line!r}"
-    return process, int(found.group(1))
+    return process, read_port(process)
+
+
+def read_port(process):
+    """The port from the server's "listening on" line (log lines may come first)."""
+    for _ in range(20):
+        line = process.stdout.readline()
+        found = re.search(r"listening on \S+:(\d+)$", line.strip())
+        if found:
+            return int(found.group(1))
+    raise AssertionError("the server did not say where it listens")
 
 
 async def tls_and_origins(port):
@@ -178,10 +185,7 @@ def main():
         [server, "serve", "--port", "0", "--data", data],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
-        line = process.stdout.readline()
-        found = re.search(r":(\d+)$", line.strip())
-        assert found, f"no port in {line!r}"
-        port = int(found.group(1))
+        port = read_port(process)
         page = urllib.request.urlopen(f"http://127.0.0.1:{port}/").read().decode()
         assert "<title>Games</title>" in page, page[:200]
         health = urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz").read().decode()
