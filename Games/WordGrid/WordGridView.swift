@@ -63,14 +63,10 @@ extension WordGrid.State {
       mode: self.mode,
       you: index.map { self.players[$0].id },
       cubes: CubeIndex.all.map { cube in
-        WordGridView.CubeView(
-          x: cube.x, y: cube.y, z: cube.z,
-          right: puzzle[FacePosition(cube: cube, side: .right)],
-          top: puzzle[FacePosition(cube: cube, side: .top)],
-          left: puzzle[FacePosition(cube: cube, side: .left)],
-          inPlay: puzzle.inPlay.contains(cube),
-          uses: puzzle.useCounts[cube.index]
-        )
+        let letters = puzzle[cube]
+        return WordGridView.CubeView(
+          x: cube.x, y: cube.y, z: cube.z, right: letters.right, top: letters.top, left: letters.left,
+          inPlay: puzzle.inPlay.contains(cube), uses: puzzle.useCounts[cube.index])
       },
       playable: isOver ? [] : Array(puzzle.playableFaces),
       players: self.players.enumerated().map { offset, player in

@@ -29,25 +29,16 @@ public struct PuzzleReport: Codable, Equatable, Sendable {
     let puzzle = Puzzle.generate(using: &generator, dictionary: dictionary)
     self.seed = seed
     self.cubes = CubeIndex.all.map { cube in
-      Cube(
-        x: cube.x, y: cube.y, z: cube.z,
-        right: puzzle[FacePosition(cube: cube, side: .right)],
-        top: puzzle[FacePosition(cube: cube, side: .top)],
-        left: puzzle[FacePosition(cube: cube, side: .left)]
-      )
+      let letters = puzzle[cube]
+      return Cube(x: cube.x, y: cube.y, z: cube.z, right: letters.right, top: letters.top, left: letters.left)
     }
     self.words = WordSolver.solve(puzzle, dictionary: dictionary)
   }
 
   /// The puzzle the cubes describe.
   public var puzzle: Puzzle {
-    var letters = [Letter](repeating: Letter("E")!, count: 81)
-    for cube in self.cubes {
-      let index = CubeIndex(x: cube.x, y: cube.y, z: cube.z)
-      letters[FacePosition(cube: index, side: .right).index] = cube.right
-      letters[FacePosition(cube: index, side: .top).index] = cube.top
-      letters[FacePosition(cube: index, side: .left).index] = cube.left
-    }
-    return Puzzle(letters: letters)
+    Puzzle(cubes: self.cubes.map { cube in
+      (CubeIndex(x: cube.x, y: cube.y, z: cube.z), Puzzle.CubeLetters(right: cube.right, top: cube.top, left: cube.left))
+    })
   }
 }

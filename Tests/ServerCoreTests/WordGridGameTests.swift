@@ -23,14 +23,9 @@ struct WordGridGameTests {
   }
 
   func puzzle(_ view: WordGridView) -> Puzzle {
-    var letters = [Letter](repeating: Letter("E")!, count: 81)
-    for cube in view.cubes {
-      let index = CubeIndex(x: cube.x, y: cube.y, z: cube.z)
-      letters[FacePosition(cube: index, side: .right).index] = cube.right
-      letters[FacePosition(cube: index, side: .top).index] = cube.top
-      letters[FacePosition(cube: index, side: .left).index] = cube.left
-    }
-    var puzzle = Puzzle(letters: letters)
+    var puzzle = Puzzle(cubes: view.cubes.map { cube in
+      (CubeIndex(x: cube.x, y: cube.y, z: cube.z), Puzzle.CubeLetters(right: cube.right, top: cube.top, left: cube.left))
+    })
     for cube in view.cubes where !cube.inPlay { puzzle.remove(CubeIndex(x: cube.x, y: cube.y, z: cube.z)) }
     return puzzle
   }
