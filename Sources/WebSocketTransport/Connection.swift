@@ -35,3 +35,41 @@ final class OutgoingMessage: @unchecked Sendable {
     self.count = payload.count
   }
 }
+
+extension Connection {
+  /// Adds a received fragment to the message being received.
+  func append(_ input: UnsafeMutableRawPointer?, count: Int) {
+    guard let input, count > 0 else { return }
+    self.incoming.append(contentsOf: UnsafeRawBufferPointer(start: input, count: count))
+  }
+
+  /// The whole message, once its last fragment is in; it is then no longer held here.
+  func takeMessage() -> [UInt8]? {
+    guard lws_is_final_fragment(self.wsi) != 0, lws_remaining_packet_payload(self.wsi) == 0 else {
+      return nil
+    }
+    defer { self.incoming = [] }
+    return self.incoming
+  }
+
+  /// Queues a message to write, asking lws for a writable callback when the queue was empty.
+  func queue(_ message: OutgoingMessage) {
+    self.outgoing.append(message)
+    self.queuedBytes += message.count
+    if self.outgoing.count == 1 { lws_callback_on_writable(self.wsi) }
+  }
+
+  /// Writes the first queued message, and asks to write again while more wait; false when lws
+  /// could not write.
+  func writeNext() -> Bool {
+    guard let message = self.outgoing.first else { return true }
+    let written = message.buffer.withUnsafeMutableBufferPointer { buffer in
+      lws_write(self.wsi, buffer.baseAddress! + clws_pre(), message.count, LWS_WRITE_TEXT)
+    }
+    guard written >= 0 else { return false }
+    self.outgoing.removeFirst()
+    self.queuedBytes -= message.count
+    if !self.outgoing.isEmpty { lws_callback_on_writable(self.wsi) }
+    return true
+  }
+}

@@ -45,15 +45,11 @@ extension WebSocketServer {
 
     case LWS_CALLBACK_RECEIVE:
       guard let connection = self.connection(user) else { return -1 }
-      if let input, length > 0 {
-        connection.incoming.append(contentsOf: UnsafeRawBufferPointer(start: input, count: length))
-      }
+      connection.append(input, count: length)
       if connection.incoming.count + Int(lws_remaining_packet_payload(wsi)) > self.configuration.maxMessageBytes {
         return self.closeNow(wsi, code: 1009, reason: "message larger than \(self.configuration.maxMessageBytes) bytes")
       }
-      guard lws_is_final_fragment(wsi) != 0, lws_remaining_packet_payload(wsi) == 0 else { return 0 }
-      let message = connection.incoming
-      connection.incoming = []
+      guard let message = connection.takeMessage() else { return 0 }
       switch self.admit(connection) {
       case .accept:
         self.onEvent(.message(ConnectionID(rawValue: connection.id), message))
@@ -73,18 +69,8 @@ extension WebSocketServer {
       return 0
 
     case LWS_CALLBACK_SERVER_WRITEABLE:
-      guard let connection = self.connection(user) else { return -1 }
-      if let message = connection.outgoing.first {
-        let written = message.buffer.withUnsafeMutableBufferPointer { buffer in
-          lws_write(wsi, buffer.baseAddress! + clws_pre(), message.count, LWS_WRITE_TEXT)
-        }
-        guard written >= 0 else { return -1 }
-        connection.outgoing.removeFirst()
-        connection.queuedBytes -= message.count
-      }
-      if !connection.outgoing.isEmpty {
-        lws_callback_on_writable(wsi)
-      } else if let (code, reason) = connection.closing {
+      guard let connection = self.connection(user), connection.writeNext() else { return -1 }
+      if connection.outgoing.isEmpty, let (code, reason) = connection.closing {
         return self.closeNow(wsi, code: code, reason: reason)
       }
       return 0

@@ -73,9 +73,7 @@ public final class WebSocketClients: @unchecked Sendable {
 
   /// Queues a text message on a client; call on the service thread.
   public func send(_ client: Int, _ payload: [UInt8]) {
-    guard let connection = self.connections[client] else { return }
-    connection.outgoing.append(OutgoingMessage(payload))
-    if connection.outgoing.count == 1 { lws_callback_on_writable(connection.wsi) }
+    self.connections[client]?.queue(OutgoingMessage(payload))
   }
 
   public func stop() {
@@ -119,21 +117,11 @@ public final class WebSocketClients: @unchecked Sendable {
       self.onEvent(index, .opened)
     case LWS_CALLBACK_CLIENT_RECEIVE:
       guard let connection = self.connections[index] else { return 0 }
-      if let input, length > 0 {
-        connection.incoming.append(contentsOf: UnsafeRawBufferPointer(start: input, count: length))
-      }
-      guard lws_is_final_fragment(wsi) != 0, lws_remaining_packet_payload(wsi) == 0 else { return 0 }
-      let message = connection.incoming
-      connection.incoming = []
-      self.onEvent(index, .message(message))
+      connection.append(input, count: length)
+      if let message = connection.takeMessage() { self.onEvent(index, .message(message)) }
     case LWS_CALLBACK_CLIENT_WRITEABLE:
-      guard let connection = self.connections[index], let message = connection.outgoing.first else { return 0 }
-      let written = message.buffer.withUnsafeMutableBufferPointer { buffer in
-        lws_write(wsi, buffer.baseAddress! + clws_pre(), message.count, LWS_WRITE_TEXT)
-      }
-      guard written >= 0 else { return -1 }
-      connection.outgoing.removeFirst()
-      if !connection.outgoing.isEmpty { lws_callback_on_writable(wsi) }
+      guard let connection = self.connections[index] else { return 0 }
+      guard connection.writeNext() else { return -1 }
     case LWS_CALLBACK_CLIENT_CLOSED, LWS_CALLBACK_CLIENT_CONNECTION_ERROR:
       if self.connections.removeValue(forKey: index) != nil || reason == LWS_CALLBACK_CLIENT_CONNECTION_ERROR {
         self.onEvent(index, .closed)

@@ -154,9 +154,7 @@ public final class WebSocketServer: @unchecked Sendable {
       lws_callback_on_writable(connection.wsi)
       return
     }
-    connection.outgoing.append(message)
-    connection.queuedBytes += message.count
-    if connection.outgoing.count == 1 { lws_callback_on_writable(connection.wsi) }
+    connection.queue(message)
   }
 
   /// Runs queued store jobs and takes in the inbox.
