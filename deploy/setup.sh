@@ -4,10 +4,19 @@
 # Usage: deploy/setup.sh [--tests]
 set -euo pipefail
 
+sudo=""
+if [[ "$(id -u)" -ne 0 ]]; then sudo="sudo"; fi
+
+apt_install() {
+  echo "Installing $*" >&2
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "$@"
+}
+
 # The word list the word grid plays with, SQLite for the embedded database, libwebsockets for
 # the transport.
 packages=(wamerican-large libsqlite3-dev libwebsockets-dev pkg-config)
-# The browser test drives headless Chromium.
+# The browser test drives headless Chromium; the TLS test makes a certificate with openssl.
 if [[ "${1:-}" == "--tests" ]]; then
   packages+=(chromium chromium-driver openssl)
 fi
@@ -17,17 +26,12 @@ for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" \
     || missing+=("$package")
 done
-
-if ((${#missing[@]} > 0)); then
-  sudo=""
-  if [[ "$(id -u)" -ne 0 ]]; then sudo="sudo"; fi
-  echo "Installing ${missing[*]}" >&2
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
-fi
+if ((${#missing[@]} > 0)); then apt_install "${missing[@]}"; fi
 
 # The end-to-end tests use Python's websockets and selenium packages.
 if [[ "${1:-}" == "--tests" ]]; then
+  # NB: A fresh Debian's python3 has no pip; Debian's package brings it.
+  python3 -m pip --version >/dev/null 2>&1 || apt_install python3-pip
   for module in websockets selenium; do
     if ! python3 -c "import $module" 2>/dev/null; then
       echo "Installing the Python $module package" >&2
