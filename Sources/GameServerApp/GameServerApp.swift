@@ -3,6 +3,7 @@ import DatabaseClient
 import DatabaseClientLive
 import Dispatch
 import Foundation
+import ServerClock
 import ServerCore
 import ServerModels
 import WebSocketTransport
@@ -63,7 +64,7 @@ public final class GameServerApp: @unchecked Sendable {
     let channel = ClientChannel(
       send: { connection, message in
         if case .error = message { metrics.rejected.increment() }
-        transport.send(connection, Array(message.json.utf8))
+        transport.send(connection, message.jsonBytes)
       },
       close: { connection, code, reason in transport.close(connection, code: code, reason: reason) }
     )
@@ -75,6 +76,9 @@ public final class GameServerApp: @unchecked Sendable {
         $0.database = database
         $0.wordDictionary = dictionary
         $0.clientChannel = channel
+        // NB: Every move re-arms a move clock: this clock makes that a heap insert, not a
+        // Dispatch timer and a thread hop.
+        $0.continuousClock = ServerClock()
       }
       box.install(store)
       store.send(.restore(recovered.rooms, logLengths: recovered.logLengths))

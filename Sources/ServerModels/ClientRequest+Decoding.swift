@@ -1,4 +1,3 @@
-import Foundation
 import GameCore
 import TicTacToe
 import WordGrid
@@ -16,7 +15,7 @@ extension ClientRequest {
   /// }
   /// ```
   public static func decoding(_ bytes: [UInt8]) -> Result<ClientRequest, ProtocolError> {
-    guard case let .object(object)? = try? JSONDecoder().decode(JSONValue.self, from: Data(bytes)) else {
+    guard case let .object(object)? = try? JSONParser.parse(bytes) else {
       return .failure(.malformedJSON())
     }
     var fields = Fields(object: object, requestID: nil)

@@ -1,4 +1,3 @@
-import Foundation
 
 extension ServerMessage: Encodable {
   private enum CodingKeys: String, CodingKey {
@@ -72,7 +71,17 @@ extension ServerMessage: Encodable {
 
   /// The message as JSON text.
   public var json: String {
-    // NB: Every field is a plain value; encoding cannot fail.
-    String(decoding: (try? JSONEncoder().encode(self)) ?? Data("{}".utf8), as: UTF8.self)
+    String(decoding: self.jsonBytes, as: UTF8.self)
+  }
+
+  /// The message as JSON bytes, as the transport sends them.
+  public var jsonBytes: [UInt8] {
+    if case let .ticTacToe(room, view) = self {
+      let output = JSONOutput(capacity: 320)
+      output.writeTicTacToeRoom(room, view)
+      return output.bytes
+    }
+    // NB: Every field is a plain value (no non-finite numbers); encoding cannot fail.
+    return (try? JSONStreamEncoder.encode(self)) ?? Array("{}".utf8)
   }
 }

@@ -2,7 +2,7 @@
 /// fields are checked one by one.
 ///
 /// ```swift
-/// let value = try JSONDecoder().decode(JSONValue.self, from: Data(#"{"v":1}"#.utf8))
+/// let value = try JSONParser.parse(Array(#"{"v":1}"#.utf8))
 /// value["v"]  // .number(1)
 /// ```
 public enum JSONValue: Hashable, Sendable, Decodable {
@@ -31,6 +31,20 @@ public enum JSONValue: Hashable, Sendable, Decodable {
   }
 
   /// The field of an object, or nil.
+  /// The text, if this is a string.
+  public var string: String? {
+    guard case let .string(text) = self else { return nil }
+    return text
+  }
+
+  /// The elements, if this is an array.
+  public var array: [JSONValue]? {
+    guard case let .array(elements) = self else { return nil }
+    return elements
+  }
+
+  public var isNull: Bool { self == .null }
+
   public subscript(key: String) -> JSONValue? {
     guard case let .object(fields) = self else { return nil }
     return fields[key]

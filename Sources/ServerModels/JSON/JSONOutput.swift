@@ -1,0 +1,123 @@
+/// The bytes a ``JSONStreamEncoder`` writes, and the arrays and objects still open in them.
+///
+/// Containers are closed lazily: writing at a shallower level first closes everything opened
+/// deeper, which is how encoding order maps onto nesting.
+final class JSONOutput {
+  var bytes: [UInt8] = []
+  /// The closing byte of each open array or object, outermost first.
+  private var closers: [UInt8] = []
+  /// Whether each open container has an element yet (so the next one needs a comma).
+  private var hasElements: [Bool] = []
+
+  init(capacity: Int) {
+    self.bytes.reserveCapacity(capacity)
+    self.closers.reserveCapacity(8)
+    self.hasElements.reserveCapacity(8)
+  }
+
+  /// How many containers are open.
+  var depth: Int { self.closers.count }
+
+  func open(_ opener: UInt8, _ closer: UInt8) {
+    self.bytes.append(opener)
+    self.closers.append(closer)
+    self.hasElements.append(false)
+  }
+
+  /// Closes the containers opened deeper than `depth`.
+  func close(downTo depth: Int) {
+    while self.closers.count > depth {
+      self.bytes.append(self.closers.removeLast())
+      self.hasElements.removeLast()
+    }
+  }
+
+  /// Starts an element of the container open at `depth` (1 is the outermost): closes deeper
+  /// ones and writes the comma it needs.
+  func beginElement(in depth: Int) {
+    self.close(downTo: depth)
+    if self.hasElements[depth - 1] {
+      self.bytes.append(UInt8(ascii: ","))
+    } else {
+      self.hasElements[depth - 1] = true
+    }
+  }
+
+  func beginElement(in depth: Int, key: String) {
+    self.beginElement(in: depth)
+    self.write(key)
+    self.bytes.append(UInt8(ascii: ":"))
+  }
+
+  /// Text written as it is (JSON syntax, not a string value).
+  func raw(_ text: StaticString) {
+    self.bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+  }
+
+  func write(_ value: Bool) {
+    value ? self.raw("true") : self.raw("false")
+  }
+
+  func write(_ value: some FixedWidthInteger) {
+    if value == 0 {
+      self.bytes.append(UInt8(ascii: "0"))
+      return
+    }
+    var magnitude = value.magnitude
+    if value < 0 { self.bytes.append(UInt8(ascii: "-")) }
+    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // NB: room for 24 digits, no allocation
+    var count = 0
+    withUnsafeMutableBytes(of: &digits) { buffer in
+      while magnitude > 0 {
+        buffer[count] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
+        magnitude /= 10
+        count += 1
+      }
+      for index in stride(from: count - 1, through: 0, by: -1) { self.bytes.append(buffer[index]) }
+    }
+  }
+
+  func write(_ value: Double) throws(EncodingError) {
+    guard value.isFinite else {
+      throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "JSON has no \(value)."))
+    }
+    if value == value.rounded(), abs(value) < 1e15 {
+      self.write(Int(value))
+    } else {
+      self.bytes.append(contentsOf: value.description.utf8)
+    }
+  }
+
+  /// A string in quotes, with `"`, `\` and control characters escaped.
+  func write(_ text: String) {
+    self.bytes.append(UInt8(ascii: "\""))
+    var text = text
+    text.withUTF8 { utf8 in
+      var start = 0
+      for index in utf8.indices {
+        let byte = utf8[index]
+        guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+        self.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+        self.escape(byte)
+        start = index + 1
+      }
+      self.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
+    }
+    self.bytes.append(UInt8(ascii: "\""))
+  }
+
+  private func escape(_ byte: UInt8) {
+    self.bytes.append(UInt8(ascii: "\\"))
+    switch byte {
+    case UInt8(ascii: "\""), UInt8(ascii: "\\"): self.bytes.append(byte)
+    case UInt8(ascii: "\n"): self.bytes.append(UInt8(ascii: "n"))
+    case UInt8(ascii: "\r"): self.bytes.append(UInt8(ascii: "r"))
+    case UInt8(ascii: "\t"): self.bytes.append(UInt8(ascii: "t"))
+    default:
+      let hex = Array("0123456789abcdef".utf8)
+      self.raw("u00")
+      self.bytes.append(hex[Int(byte >> 4)])
+      self.bytes.append(hex[Int(byte & 0xF)])
+    }
+  }
+}
