@@ -1,0 +1,76 @@
+import Foundation
+import HeapModule
+import Synchronization
+
+/// A continuous clock for a server's many short-lived timers (move clocks, grace periods, bot
+/// delays): a sleep is an entry in one heap served by one timer thread, instead of a Dispatch
+/// timer, and cancelling a sleep resumes the sleeper at once on the cancelling thread.
+///
+/// A game re-arms its move clock on every move; with this clock that costs a heap insert and
+/// no thread hop, since the cancelled sleeper resumes on the executor it prefers. Only timers
+/// that fire cross from the timer thread.
+///
+/// ```swift
+/// let clock = ServerClock()
+/// withDependencies { $0.continuousClock = clock } operation: { ... }
+/// ```
+public final class ServerClock: Clock, Sendable {
+  public typealias Instant = ContinuousClock.Instant
+
+  private let timers = Mutex(Timers())
+  private let condition = NSCondition()
+
+  public init() {
+    // NB: The thread holds the clock for as long as the process runs: one per server.
+    let thread = Thread { [self] in self.serveTimers() }
+    thread.name = "timers"
+    thread.start()
+  }
+
+  public var now: Instant { ContinuousClock.now }
+
+  public var minimumResolution: Duration { ContinuousClock().minimumResolution }
+
+  /// How many sleeps are waiting.
+  public var pendingCount: Int { self.timers.withLock { $0.count } }
+
+  public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+    let id = self.timers.withLock { $0.makeID() }
+    try await withTaskCancellationHandler {
+      try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in
+        let registered = self.timers.withLock { $0.register(id, deadline: deadline, continuation) }
+        switch registered {
+        case .cancelled: continuation.resume(throwing: CancellationError())
+        case .waiting(isEarliest: let isEarliest):
+          if isEarliest { self.condition.withLock { self.condition.signal() } }
+        }
+      }
+    } onCancel: {
+      self.timers.withLock { $0.cancel(id) }?.resume(throwing: CancellationError())
+    }
+  }
+
+  private func serveTimers() {
+    while true {
+      let due = self.timers.withLock { $0.popDue(at: ContinuousClock.now) }
+      for continuation in due { continuation.resume() }
+      guard due.isEmpty else { continue }
+      self.condition.withLock {
+        // NB: A sleep that becomes the earliest signals under this lock, so looking at the heap
+        // while holding it misses none.
+        guard let earliest = self.timers.withLock({ $0.earliest() }) else {
+          self.condition.wait()
+          return
+        }
+        let wait = ContinuousClock.now.duration(to: earliest)
+        guard wait > .zero else { return }
+        _ = self.condition.wait(until: Date(timeIntervalSinceNow: Self.seconds(wait)))
+      }
+    }
+  }
+
+  private static func seconds(_ duration: Duration) -> Double {
+    let (seconds, attoseconds) = duration.components
+    return Double(seconds) + Double(attoseconds) / 1e18
+  }
+}

@@ -1,0 +1,95 @@
+import HeapModule
+
+/// The sleeps a ``ServerClock`` holds: a heap of deadlines and each sleeper's state by id.
+/// Cancelled sleeps leave their heap entry behind until it is popped or the heap is rebuilt.
+struct Timers {
+  struct Entry: Comparable {
+    var deadline: ContinuousClock.Instant
+    var id: UInt64
+
+    static func < (lhs: Self, rhs: Self) -> Bool {
+      (lhs.deadline, lhs.id) < (rhs.deadline, rhs.id)
+    }
+  }
+
+  enum Sleeper {
+    /// Has an id but has not handed over its continuation yet.
+    case unregistered
+    /// Was cancelled before it handed over its continuation.
+    case cancelled
+    case waiting(UnsafeContinuation<Void, any Error>)
+  }
+
+  enum Registration {
+    case waiting(isEarliest: Bool)
+    case cancelled
+  }
+
+  private var heap = Heap<Entry>()
+  private var sleepers: [UInt64: Sleeper] = [:]
+  private var nextID: UInt64 = 0
+
+  /// How many sleeps are under way.
+  var count: Int { self.sleepers.count }
+
+  mutating func makeID() -> UInt64 {
+    self.nextID += 1
+    self.sleepers[self.nextID] = .unregistered
+    return self.nextID
+  }
+
+  /// The earliest deadline still waited for.
+  mutating func earliest() -> ContinuousClock.Instant? {
+    while let top = self.heap.min, !self.isWaiting(top.id) { self.heap.removeMin() }
+    return self.heap.min?.deadline
+  }
+
+  mutating func register(
+    _ id: UInt64, deadline: ContinuousClock.Instant, _ continuation: UnsafeContinuation<Void, any Error>
+  ) -> Registration {
+    if case .cancelled? = self.sleepers[id] {
+      self.sleepers[id] = nil
+      return .cancelled
+    }
+    let previous = self.earliest()
+    self.sleepers[id] = .waiting(continuation)
+    self.heap.insert(Entry(deadline: deadline, id: id))
+    return .waiting(isEarliest: previous.map { deadline < $0 } ?? true)
+  }
+
+  /// The sleeper to resume with a cancellation, if it was waiting.
+  mutating func cancel(_ id: UInt64) -> UnsafeContinuation<Void, any Error>? {
+    switch self.sleepers[id] {
+    case let .waiting(continuation)?:
+      self.sleepers[id] = nil
+      // NB: Rebuild once dead entries outnumber live ones, so re-armed timers cannot pile up.
+      if self.heap.count > 64, self.heap.count > 2 * self.sleepers.count {
+        self.heap = Heap(self.heap.unordered.filter { self.isWaiting($0.id) })
+      }
+      return continuation
+    case .unregistered?:
+      self.sleepers[id] = .cancelled
+      return nil
+    case .cancelled?, nil:
+      return nil
+    }
+  }
+
+  /// Removes and returns the sleepers whose deadline has come.
+  mutating func popDue(at now: ContinuousClock.Instant) -> [UnsafeContinuation<Void, any Error>] {
+    var due: [UnsafeContinuation<Void, any Error>] = []
+    while let top = self.heap.min, top.deadline <= now {
+      self.heap.removeMin()
+      if case let .waiting(continuation)? = self.sleepers[top.id] {
+        self.sleepers[top.id] = nil
+        due.append(continuation)
+      }
+    }
+    return due
+  }
+
+  private func isWaiting(_ id: UInt64) -> Bool {
+    if case .waiting? = self.sleepers[id] { return true }
+    return false
+  }
+}
