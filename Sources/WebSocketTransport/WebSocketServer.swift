@@ -35,6 +35,8 @@ public final class WebSocketServer: @unchecked Sendable {
   /// HTTP paths answered by code, on the service thread: `/healthz` and whatever
   /// ``start(onEvent:routes:)`` adds.
   var routes: [String: HTTPRoute] = [:]
+  /// The service thread's `pthread_t`, set once by that thread before it serves (0 before).
+  private let serviceThread = Atomic<UInt>(0)
   private let memory = CMemory()
 
   public init(configuration: TransportConfiguration) {
@@ -93,6 +95,12 @@ public final class WebSocketServer: @unchecked Sendable {
   }
 
   func push(_ command: InboxCommand) {
+    // NB: The store runs on the service thread, so most commands come from it: carry them out
+    // at once instead of through the inbox and a wake-up of the loop we are already in.
+    if self.serviceThread.load(ordering: .relaxed) == UInt(pthread_self()) {
+      self.perform(command)
+      return
+    }
     if self.inbox.push(command) { self.waker.wake() }
   }
 
@@ -125,6 +133,7 @@ public final class WebSocketServer: @unchecked Sendable {
 
   private func serve() {
     guard let context = self.waker.context else { return }
+    self.serviceThread.store(UInt(pthread_self()), ordering: .relaxed)
     self.executor.runPending()
     while !self.isStopping.load(ordering: .acquiring) {
       lws_service(context, 0)
@@ -160,16 +169,18 @@ public final class WebSocketServer: @unchecked Sendable {
   /// Runs queued store jobs and takes in the inbox.
   func serviceWork() {
     self.executor.runPending()
-    for command in self.inbox.drain() {
-      switch command {
-      case let .send(id, message):
-        guard let connection = self.connections[id] else { continue }
-        self.enqueue(message, on: connection)
-      case let .close(id, code, reason):
-        guard let connection = self.connections[id], connection.closing == nil else { continue }
-        connection.closing = (code, reason)
-        lws_callback_on_writable(connection.wsi)
-      }
+    for command in self.inbox.drain() { self.perform(command) }
+  }
+
+  private func perform(_ command: InboxCommand) {
+    switch command {
+    case let .send(id, message):
+      guard let connection = self.connections[id] else { return }
+      self.enqueue(message, on: connection)
+    case let .close(id, code, reason):
+      guard let connection = self.connections[id], connection.closing == nil else { return }
+      connection.closing = (code, reason)
+      lws_callback_on_writable(connection.wsi)
     }
   }
 }

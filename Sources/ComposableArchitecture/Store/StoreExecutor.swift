@@ -100,7 +100,9 @@ public final class StoreExecutor: SerialExecutor, TaskExecutor, @unchecked Senda
       return queue.isWaiting
     }
     self.enqueued.add(1, ordering: .relaxed)
-    if shouldWake {
+    // NB: The owner's own thread drains the queue before it waits again: waking it is a wasted
+    // system call (for the libwebsockets loop, a pipe write and one more turn of the loop).
+    if shouldWake, !self.isCurrent {
       self.wakes.add(1, ordering: .relaxed)
       self.wake()
     }
