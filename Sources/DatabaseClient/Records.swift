@@ -63,13 +63,67 @@ public struct RoomLogEntry: Hashable, Codable, Sendable {
   public var room: RoomID
   /// 0 for the snapshot, then 1, 2, ... for actions.
   public var sequence: Int
-  /// JSON of the room's state (sequence 0) or of an action.
-  public var payload: String
+  private var source: Source
+
+  private enum Source: Sendable {
+    case text(String)
+    case value(any Encodable & Sendable)
+  }
 
   public init(room: RoomID, sequence: Int, payload: String) {
     self.room = room
     self.sequence = sequence
-    self.payload = payload
+    self.source = .text(payload)
+  }
+
+  /// An entry whose JSON is written when the payload is first read: by the database's writer,
+  /// off the thread that runs the rooms.
+  ///
+  /// ```swift
+  /// database.appendRoomLog(RoomLogEntry(room: id, sequence: 3, encoding: event))
+  /// ```
+  public init(room: RoomID, sequence: Int, encoding value: some Encodable & Sendable) {
+    self.room = room
+    self.sequence = sequence
+    self.source = .value(value)
+  }
+
+  /// JSON of the room's state (sequence 0) or of an action.
+  public var payload: String {
+    get {
+      switch self.source {
+      case let .text(text): text
+      case let .value(value): (try? JSONStreamEncoder.string(value)) ?? ""
+      }
+    }
+    set { self.source = .text(newValue) }
+  }
+
+  private enum CodingKeys: String, CodingKey { case room, sequence, payload }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      room: try container.decode(RoomID.self, forKey: .room),
+      sequence: try container.decode(Int.self, forKey: .sequence),
+      payload: try container.decode(String.self, forKey: .payload))
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(self.room, forKey: .room)
+    try container.encode(self.sequence, forKey: .sequence)
+    try container.encode(self.payload, forKey: .payload)
+  }
+
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.room == rhs.room && lhs.sequence == rhs.sequence && lhs.payload == rhs.payload
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(self.room)
+    hasher.combine(self.sequence)
+    hasher.combine(self.payload)
   }
 }
 

@@ -29,17 +29,12 @@ extension DatabaseClient {
   static func sqlite(writer: some DatabaseWriter) throws -> DatabaseClient {
     try Schema.migrator.migrate(writer)
     let logQueue = DispatchQueue(label: "game-server.room-log")
+    let logWrites = RoomLogWrites(writer: writer, queue: logQueue)
     let encoder = JSONEncoder()
     encoder.outputFormatting = .sortedKeys
 
     @Sendable func queueWrite(_ work: @escaping @Sendable (Database) throws -> Void) {
-      logQueue.async {
-        do {
-          try writer.write(work)
-        } catch {
-          FileHandle.standardError.write(Data("Room log write failed: \(error)\n".utf8))
-        }
-      }
+      logWrites.append(work)
     }
 
     return DatabaseClient(

@@ -42,7 +42,7 @@ struct RoomBroadcasting<Rooms: Reducer<Server.State, Server.Action>>: Reducer {
     if let event = roomAction.loggedEvent {
       let sequence = state.roomLogLengths[id, default: 1]
       state.roomLogLengths[id] = sequence + 1
-      log = RoomLogEntry(room: id, sequence: sequence, payload: RoomLog.encode(event))
+      log = RoomLogEntry(room: id, sequence: sequence, encoding: event)
     }
     let closing = after.isAbandoned
     if closing {

@@ -19,10 +19,6 @@ extension Room.Action {
 
 /// Writing and replaying room logs: a snapshot of the room as created, then its events.
 public enum RoomLog {
-  static func encode(_ value: some Encodable) -> String {
-    String(decoding: (try? JSONEncoder().encode(value)) ?? Data(), as: UTF8.self)
-  }
-
   /// The room a log describes: the snapshot with every event replayed through ``Room``, effects
   /// dropped. Run it with the live dependencies (the dictionary above all).
   public static func replay(_ entries: [RoomLogEntry]) throws -> Room.State {

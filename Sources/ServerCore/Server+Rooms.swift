@@ -41,7 +41,7 @@ extension Server {
     state.rooms.append(room)
     state.roomLogLengths[id] = 1
     for player in match.players { state.sessions[player]?.room = id }
-    let snapshot = RoomLogEntry(room: id, sequence: 0, payload: RoomLog.encode(room))
+    let snapshot = RoomLogEntry(room: id, sequence: 0, encoding: room)
     let views = room.viewers.compactMap { viewer in
       state.sessions[viewer]?.connection.map { ($0, room.view(for: viewer)) }
     }
