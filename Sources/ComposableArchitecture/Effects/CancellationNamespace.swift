@@ -20,11 +20,28 @@ enum CancellationNamespace {
 struct NamespacedCancelID: Hashable, Sendable {
   @usableFromInline let path: [AnyHashableSendable]
   @usableFromInline let id: AnyHashableSendable
+  /// Hashed once: the parts are type-erased, nested values (key paths among them) that cost
+  /// far more to hash than to store, and an id is looked up several times in its life.
+  @usableFromInline let hash: Int
 
   @usableFromInline
   init(path: [AnyHashableSendable], id: AnyHashableSendable) {
     self.path = path
     self.id = id
+    var hasher = Hasher()
+    hasher.combine(path)
+    hasher.combine(id)
+    self.hash = hasher.finalize()
+  }
+
+  @usableFromInline
+  static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.hash == rhs.hash && lhs.id == rhs.id && lhs.path == rhs.path
+  }
+
+  @usableFromInline
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(self.hash)
   }
 }
 

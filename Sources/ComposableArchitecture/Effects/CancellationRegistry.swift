@@ -32,9 +32,11 @@ final class CancellationRegistry: Sendable {
   @usableFromInline
   func remove(_ token: UInt64, ids: [AnyHashableSendable]) {
     self.storage.withLock { storage in
+      // NB: One look-up per id: comparing namespaced ids is the costly part of cancellation.
       for id in ids {
-        storage.byID[id]?[token] = nil
-        if storage.byID[id]?.isEmpty == true { storage.byID[id] = nil }
+        guard let index = storage.byID.index(forKey: id) else { continue }
+        storage.byID.values[index][token] = nil
+        if storage.byID.values[index].isEmpty { storage.byID.remove(at: index) }
       }
     }
   }
