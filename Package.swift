@@ -121,7 +121,7 @@ let package = Package(
     .executableTarget(
       name: "game-load",
       dependencies: [
-        "GameCore", "TicTacToe", "WebSocketTransport",
+        "GameCore", "ServerModels", "TicTacToe", "WebSocketTransport", "WordGrid",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       path: "Sources/GameLoad"
@@ -149,6 +149,8 @@ let package = Package(
       ]
     ),
     .testTarget(name: "ServerModelsTests", dependencies: ["ServerModels"]),
+    .target(name: "ServerClock", dependencies: [.product(name: "HeapModule", package: "swift-collections")]),
+    .testTarget(name: "ServerClockTests", dependencies: ["ServerClock"]),
     .target(
       name: "Authentication",
       dependencies: [
@@ -191,8 +193,8 @@ let package = Package(
     .target(
       name: "GameServerApp",
       dependencies: [
-        "ComposableArchitecture", "DatabaseClient", "DatabaseClientLive", "ServerCore", "ServerModels",
-        "WebSocketTransport", "WordGrid",
+        "ComposableArchitecture", "DatabaseClient", "DatabaseClientLive", "ServerClock", "ServerCore",
+        "ServerModels", "WebSocketTransport", "WordGrid",
         .product(name: "CoreMetrics", package: "swift-metrics"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "Metrics", package: "swift-metrics"),

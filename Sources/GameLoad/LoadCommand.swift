@@ -2,11 +2,13 @@ import ArgumentParser
 import Foundation
 import TicTacToe
 import WebSocketTransport
+import WordGrid
 
 extension TicTacToeBot: ExpressibleByArgument {}
+extension WordGridBot: ExpressibleByArgument {}
 
-/// `game-load`: many tic-tac-toe bots (the game's own `TicTacToeBot`) on websockets at once,
-/// measuring a game server.
+/// `game-load`: many bots on websockets at once, playing tic-tac-toe (the game's own
+/// `TicTacToeBot`) or the word grid (`WordGridBot`), measuring a game server.
 ///
 /// Starts `game-server serve` on a free port (or uses `--port`), opens the connections, lets
 /// them play as fast as the protocol allows for `--seconds`, and prints moves and views per
@@ -15,7 +17,7 @@ extension TicTacToeBot: ExpressibleByArgument {}
 @main
 struct LoadCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "game-load", abstract: "Bots that play tic-tac-toe against each other, as a load test.")
+    commandName: "game-load", abstract: "Bots that play tic-tac-toe or the word grid against each other, as a load test.")
 
   @Option(help: "Connections (an even number: rooms of 2).") var connections = 64
   @Option(help: "Seconds of measured play.") var seconds = 10.0
@@ -24,6 +26,8 @@ struct LoadCommand: ParsableCommand {
   @Option(help: "The running server's process id, for CPU and memory.") var serverPid: Int32?
   @Flag(help: "Log the connections in and measure memory only.") var idle = false
   @Option(help: "How the bots play: random or perfect.") var bot = TicTacToeBot.random
+  @Option(help: "The game: tictactoe, wordgrid-race or wordgrid-turns.") var game = "tictactoe"
+  @Option(help: "The word-grid bot: easy or hard.") var wordBot = WordGridBot.hard
 
   static var siblingServer: String {
     URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
@@ -36,8 +40,10 @@ struct LoadCommand: ParsableCommand {
     guard let pid = process?.processIdentifier ?? self.serverPid else {
       throw ValidationError("Give --server-pid with --port")
     }
-    let report = try LoadRun(port: port, serverPID: pid, connections: self.connections, idle: self.idle, bot: self.bot)
-      .measure(seconds: self.seconds)
+    let game = try LoadGame.make(self.game, wordBot: self.wordBot)
+    let report = try LoadRun(
+      port: port, serverPID: pid, connections: self.connections, idle: self.idle, bot: self.bot, game: game
+    ).measure(seconds: self.seconds)
     print(report.table)
   }
 

@@ -1,8 +1,10 @@
 import Foundation
 import GameCore
+import ServerModels
 import Synchronization
 import TicTacToe
 import WebSocketTransport
+import WordGrid
 
 /// One measured load run.
 final class LoadRun: @unchecked Sendable {
@@ -11,16 +13,19 @@ final class LoadRun: @unchecked Sendable {
   let count: Int
   let idle: Bool
   let bot: TicTacToeBot
+  let game: LoadGame
   private var generator = SeededRandomNumberGenerator(seed: 1)
 
   // Service-thread state.
   private var pendingMoveSince: [Int: UInt64] = [:]
+  private var wordGridPlayers: [Int: WordGridPlayer] = [:]
   private let latencies = Mutex<[UInt64]>([])
   private let measuring = Atomic<Bool>(false)
   private let counters = Mutex((opened: 0, loggedIn: 0, moves: 0, views: 0))
 
-  init(port: Int, serverPID: Int32, connections: Int, idle: Bool, bot: TicTacToeBot) throws {
+  init(port: Int, serverPID: Int32, connections: Int, idle: Bool, bot: TicTacToeBot, game: LoadGame) throws {
     self.bot = bot
+    self.game = game
     self.clients = WebSocketClients(host: "127.0.0.1", port: port)
     self.serverPID = serverPID
     self.count = connections
@@ -74,24 +79,31 @@ final class LoadRun: @unchecked Sendable {
   }
 
   private func receive(_ client: Int, _ bytes: [UInt8]) {
-    guard let message = try? JSONDecoder().decode(Message.self, from: Data(bytes)) else { return }
-    switch message.type {
+    // NB: The load generator shares the machine with the server: it reads views with the same
+    // lean parser the server uses, not Foundation's decoder, so that it takes less of the CPU.
+    guard let message = try? JSONParser.parse(bytes), case let .string(type)? = message["type"] else { return }
+    switch type {
     case "welcome":
       self.counters.withLock { $0.loggedIn += 1 }
-      if !self.idle { self.send(client, #"{"v":1,"type":"queue","game":"tictactoe"}"#) }
-    case "room":
-      guard let view = message.view else { return }
+      if !self.idle { self.send(client, self.game.queueMessage) }
+    case "error":
+      self.wordGridPlayers[client]?.refused()
+    case "room" where message["game"]?.string == "wordgrid":
       self.counters.withLock { $0.views += 1 }
-      if let since = self.pendingMoveSince.removeValue(forKey: client), self.measuring.load(ordering: .acquiring) {
-        let latency = now() - since
-        self.latencies.withLock { $0.append(latency) }
-      }
-      if view.outcome != nil {
-        if view.rematchRequests?.contains(where: { $0 == view.you }) != true {
+      self.receiveWordGrid(client, bytes)
+    case "room":
+      guard let view = message["view"] else { return }
+      self.counters.withLock { $0.views += 1 }
+      self.recordLatency(client)
+      let you = view["you"]?.string
+      if view["outcome"]?.isNull == false {
+        let rematchRequests = view["rematchRequests"]?.array ?? []
+        if !rematchRequests.contains(where: { $0.string == you }) {
           self.send(client, #"{"v":1,"type":"rematch"}"#)
         }
-      } else if view.turn == view.you, let you = view.you.flatMap(Mark.init(rawValue:)), view.board.count == 3,
-        let cell = self.bot.move(on: Board(view.board[0], view.board[1], view.board[2]), as: you, using: &self.generator)
+      } else if let you, view["turn"]?.string == you, let mark = Mark(rawValue: you),
+        let rows = view["board"]?.array?.compactMap(\.string), rows.count == 3,
+        let cell = self.bot.move(on: Board(rows[0], rows[1], rows[2]), as: mark, using: &self.generator)
       {
         self.pendingMoveSince[client] = now()
         self.counters.withLock { $0.moves += 1 }
@@ -99,6 +111,33 @@ final class LoadRun: @unchecked Sendable {
       }
     default:
       break
+    }
+  }
+
+  private func receiveWordGrid(_ client: Int, _ bytes: [UInt8]) {
+    guard case let .wordGrid(bot, dictionary) = self.game.kind,
+      let view = try? JSONDecoder().decode(WordGridMessage.self, from: Data(bytes)).view
+    else { return }
+    var player = self.wordGridPlayers[client] ?? WordGridPlayer()
+    if player.answers(view) { self.recordLatency(client) }
+    switch player.reply(to: view, bot: bot, dictionary: dictionary, using: &self.generator) {
+    case let .move(text):
+      self.pendingMoveSince[client] = now()
+      self.counters.withLock { $0.moves += 1 }
+      self.send(client, text)
+    case .leaveAndQueue:
+      self.send(client, #"{"v":1,"type":"leaveRoom"}"#)
+      self.send(client, self.game.queueMessage)
+    case .wait:
+      break
+    }
+    self.wordGridPlayers[client] = player
+  }
+
+  private func recordLatency(_ client: Int) {
+    if let since = self.pendingMoveSince.removeValue(forKey: client), self.measuring.load(ordering: .acquiring) {
+      let latency = now() - since
+      self.latencies.withLock { $0.append(latency) }
     }
   }
 
@@ -114,19 +153,7 @@ private func now() -> UInt64 {
 }
 
 /// The parts of server messages the load bots read.
-private struct Message: Decodable {
-  var type: String
-  var view: View?
 
-  struct View: Decodable {
-    var board: [String]
-    var turn: String?
-    var you: String?
-    var outcome: Outcome?
-    var rematchRequests: [String]?
-  }
-
-  struct Outcome: Decodable {
-    var result: String
-  }
+private struct WordGridMessage: Decodable {
+  var view: WordGridView
 }
