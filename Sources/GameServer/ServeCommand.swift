@@ -18,6 +18,8 @@ struct ServeCommand: AsyncParsableCommand {
   @Option(help: "The most connections at once.") var maxConnections = 20_000
   @Option(help: "The most messages a connection may send per second.") var maxMessagesPerSecond = 50
   @Option(help: "Seconds a dropped player keeps their seat.") var gracePeriod = 30
+  @Option(help: "Seconds of silence before a connection is pinged; one that stays silent twice as long is dropped.")
+  var pingInterval = 30
   @Option(help: "trace, debug, info, notice, warning, error or critical.") var logLevel = "info"
   @Option(help: "A PEM certificate: serve https and wss (needs --tls-key).") var tlsCertificate: String?
   @Option(help: "The PEM private key for --tls-certificate.") var tlsKey: String?
@@ -52,6 +54,7 @@ struct ServeCommand: AsyncParsableCommand {
     configuration.transport.maxMessageBytes = self.maxMessageBytes
     configuration.transport.maxQueuedBytes = self.maxQueuedBytes
     configuration.transport.maxConnections = self.maxConnections
+    configuration.transport.pingInterval = self.pingInterval
     configuration.transport.maxMessagesPerSecond = self.maxMessagesPerSecond
     configuration.transport.tlsCertificatePath = self.tlsCertificate
     configuration.transport.tlsPrivateKeyPath = self.tlsKey

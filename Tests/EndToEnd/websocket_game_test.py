@@ -3,13 +3,16 @@
 Usage: python3 Tests/EndToEnd/websocket_game_test.py PATH_TO_GAME_SERVER
 """
 import asyncio
+import base64
 import json
 import os
 import re
+from socket import create_connection
 import ssl
 import subprocess
 import sys
 import tempfile
+import time
 import urllib.request
 
 import websockets
@@ -178,6 +181,48 @@ def check_connection_limit(server):
         process.wait(timeout=10)
 
 
+def silent_client(port):
+    """Opens a websocket by hand, then never reads, answers or sends; returns when the server
+    closes the socket, and how long that took."""
+    key = base64.b64encode(os.urandom(16)).decode()
+    sock = create_connection(("127.0.0.1", port), timeout=20)
+    sock.sendall((f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
+                  f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode())
+    started = time.monotonic()
+    received = b""
+    while True:
+        chunk = sock.recv(4096)
+        if not chunk:
+            break
+        received += chunk
+    sock.close()
+    assert received.startswith(b"HTTP/1.1 101"), received[:100]
+    # NB: 0x89 is a websocket ping frame: the server asked before it gave up.
+    assert b"\x89" in received.split(b"\r\n\r\n", 1)[1], received
+    return time.monotonic() - started
+
+
+async def answering_client(port, seconds):
+    """A client whose library answers pings stays connected through `seconds` of silence."""
+    async with websockets.connect(f"ws://127.0.0.1:{port}/", ping_interval=None) as socket:
+        await asyncio.sleep(seconds)
+        await socket.send(json.dumps({"v": 1, "id": "p", "type": "ping"}))
+        assert (await receive_until(socket, lambda m: m["type"] == "pong"))["replyTo"] == "p"
+
+
+def check_idle_timeout(server):
+    """A silent connection is pinged after --ping-interval and dropped after twice that; one
+    that answers pings stays."""
+    process, port = start(server, "--ping-interval", "1")
+    try:
+        elapsed = silent_client(port)
+        assert 1 <= elapsed < 15, elapsed
+        asyncio.run(answering_client(port, 4))
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
 def main():
     server = sys.argv[1]
     data = tempfile.mkdtemp()
@@ -203,6 +248,7 @@ def main():
         process.wait(timeout=10)
     check_tls(server)
     check_connection_limit(server)
+    check_idle_timeout(server)
     print("websocket end-to-end test passed")
 
 
