@@ -1,5 +1,4 @@
 import ServerClock
-import Synchronization
 import Testing
 
 struct ServerClockTests {
@@ -13,16 +12,18 @@ struct ServerClockTests {
   }
 
   @Test func wakesSleepersInDeadlineOrder() async throws {
-    let order = Mutex<[Int]>([])
-    await withThrowingTaskGroup(of: Void.self) { group in
+    let order = try await withThrowingTaskGroup(of: Int.self) { group in
       for (index, milliseconds) in [60, 20, 40].enumerated() {
         group.addTask {
           try await self.clock.sleep(for: .milliseconds(milliseconds))
-          order.withLock { $0.append(index) }
+          return index
         }
       }
+      var order: [Int] = []
+      for try await index in group { order.append(index) }
+      return order
     }
-    #expect(order.withLock { $0 } == [1, 2, 0])
+    #expect(order == [1, 2, 0])
   }
 
   @Test func anEarlierSleepIsNotHeldUpByALaterOne() async throws {

@@ -51,7 +51,7 @@ struct JSONParserTests {
   }
 
   @Test func saysWhere() {
-    #expect(throws: JSONSyntaxError(offset: 5, reason: "expected ',' or '}' in an object")) {
+    #expect(throws: JSONSyntaxError(offset: 7, reason: "expected ',' or '}' in an object")) {
       try JSONParser.parse(Array(#"{"a":1 "b":2}"#.utf8))
     }
   }

@@ -2,7 +2,8 @@
 ///
 /// Strict: one value with only white space around it, strings of valid UTF-8 with the standard
 /// escapes, numbers in JSON's grammar, and at most ``maximumDepth`` nested arrays and objects
-/// (deeper input is refused rather than risking the stack). A repeated key keeps its last value.
+/// (deeper input is refused rather than risking the stack). A repeated key keeps its first
+/// value, as Foundation's decoder does.
 ///
 /// ```swift
 /// let value = try JSONParser.parse(Array(#"{"v":1,"type":"ping"}"#.utf8))
@@ -96,7 +97,8 @@ public struct JSONParser {
       self.skipWhitespace()
       try self.expect(UInt8(ascii: ":"), "':' after a key")
       self.skipWhitespace()
-      fields[key] = try self.value()
+      let value = try self.value()
+      if fields[key] == nil { fields[key] = value }
       self.skipWhitespace()
       if self.current == UInt8(ascii: ",") {
         self.index += 1
@@ -247,6 +249,11 @@ public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertib
   /// The byte offset where reading stopped.
   public var offset: Int
   public var reason: String
+
+  public init(offset: Int, reason: String) {
+    self.offset = offset
+    self.reason = reason
+  }
 
   public var description: String { "Not JSON at byte \(self.offset): \(self.reason)." }
 }
