@@ -18,7 +18,13 @@ extension DatabaseClient {
   public static func sqlite(path: String) throws -> DatabaseClient {
     let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    return try self.sqlite(writer: DatabasePool(path: path))
+    var configuration = Configuration()
+    configuration.prepareDatabase { db in
+      // NB: In WAL mode NORMAL syncs at checkpoints, not at every commit: a crash of the
+      // process loses nothing; a power cut may lose the last commits.
+      try db.execute(sql: "PRAGMA synchronous = NORMAL")
+    }
+    return try self.sqlite(writer: DatabasePool(path: path, configuration: configuration))
   }
 
   /// An SQLite database in memory, with the same schema: for tests.
@@ -30,8 +36,6 @@ extension DatabaseClient {
     try Schema.migrator.migrate(writer)
     let logQueue = DispatchQueue(label: "game-server.room-log")
     let logWrites = RoomLogWrites(writer: writer, queue: logQueue)
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = .sortedKeys
 
     @Sendable func queueWrite(_ work: @escaping @Sendable (Database) throws -> Void) {
       logWrites.append(work)
@@ -84,7 +88,8 @@ extension DatabaseClient {
         }
       },
       recordGame: { game in
-        let record = String(decoding: try encoder.encode(game), as: UTF8.self)
+        // NB: Encoded where the effect runs (the rooms' thread): the lean encoder, not Foundation's.
+        let record = try JSONStreamEncoder.string(game)
         return try await writer.write { db in
           try db.execute(
             sql: "INSERT INTO game (room, variant, record) VALUES (?, ?, ?)",
