@@ -140,9 +140,17 @@ public struct Effect<Action>: Sendable {
 
   /// This effect and `other` at the same time.
   @inlinable
+  @inline(__always)
   public func merge(with other: Self) -> Self {
     if other.isNone { return self }
     if self.isNone { return other }
+    return self.merging(other)
+  }
+
+  /// Two effects that both do something, merged.
+  @inlinable
+  @inline(never)
+  func merging(_ other: Self) -> Self {
     switch (self.operation, other.operation) {
     case (.none, _): return other
     case (_, .none): return self

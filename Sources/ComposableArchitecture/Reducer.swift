@@ -35,9 +35,19 @@ public protocol Reducer<State, Action> {
   @ReducerBuilder<State, Action>
   var body: Body { get }
 
+  /// The reducer that runs in this one's place: itself for a reducer that implements
+  /// ``reduce(into:action:)``, the resolved ``body`` for one composed of other reducers.
+  associatedtype _Resolved: Reducer<State, Action> = Self
+
+  /// This reducer with its ``body`` built once, as a concrete reducer.
+  ///
+  /// Operators store what this returns when they are made, so a composed body is not rebuilt
+  /// for every action and the compiler sees through every level. You never implement it.
+  func _resolvedReducer() -> _Resolved
+
   /// A reducer that behaves like this one, with its ``body`` built once.
   ///
-  /// Operators call this when they are made, so a composed body is not rebuilt for every action.
+  /// Stores call this when they are made, so a composed body is not rebuilt for every action.
   /// You never implement it.
   func _resolved() -> Reduce<State, Action>
 }
@@ -65,6 +75,13 @@ extension Reducer where Body == Never {
 }
 
 extension Reducer {
+  // NB: Unconstrained so that it does not take part in inferring `_Resolved`: a reducer with a
+  //     body gets the more specific witness below, any other keeps the default, `Self`.
+  @inlinable
+  public func _resolvedReducer() -> _Resolved {
+    self as! _Resolved
+  }
+
   /// This reducer as a closure, specialized where it is called, with its body built once.
   @inlinable
   @inline(__always)
@@ -82,6 +99,11 @@ extension Reducer where Body: Reducer, Body.State == State, Body.Action == Actio
   @inlinable
   public func reduce(into state: inout Body.State, action: Body.Action) -> Effect<Body.Action> {
     self.body.reduce(into: &state, action: action)
+  }
+
+  @inlinable
+  public func _resolvedReducer() -> Body._Resolved {
+    self.body._resolvedReducer()
   }
 
   @inlinable

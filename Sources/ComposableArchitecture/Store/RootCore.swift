@@ -59,7 +59,8 @@ final class RootCore<State, Action>: @unchecked Sendable {
     self.registry = registry
     self.isolation = isolation
     self.taskExecutor = _taskExecutor(of: isolation)
-    self.storeExecutor = self.taskExecutor as? StoreExecutor
+    self.storeExecutor =
+      (self.taskExecutor as? StoreTaskExecutor)?.base ?? self.taskExecutor as? StoreExecutor
   }
 
   deinit {

@@ -20,14 +20,14 @@ public actor StoreActor: TaskExecutorActor {
     self.executor.asUnownedSerialExecutor()
   }
 
-  public nonisolated var taskExecutor: any TaskExecutor { self.executor }
+  public nonisolated var taskExecutor: any TaskExecutor { self.executor.nonisolatedExecutor }
 
   /// Runs `body` on the actor, with the calling task preferring the executor so that awaiting
   /// the actor's effects does not hop threads.
   public nonisolated func run<T: Sendable>(
     _ body: @Sendable (isolated StoreActor) async throws -> T
   ) async rethrows -> T {
-    try await withTaskExecutorPreference(self.executor) {
+    try await withTaskExecutorPreference(self.executor.nonisolatedExecutor) {
       try await self.perform(body)
     }
   }

@@ -17,8 +17,16 @@ import Synchronization
 /// ```
 public final class StoreExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {
   private struct Queue {
-    var jobs: [UnownedJob] = []
+    var jobs: [PendingJob] = []
+    /// An empty buffer that the runner swaps with `jobs`, so that neither side allocates.
+    var spare: [PendingJob] = []
     var isWaiting = false
+  }
+
+  /// A job and whether it runs isolated to the executor's actors or only on its thread.
+  private struct PendingJob {
+    let job: UnownedJob
+    let isIsolated: Bool
   }
 
   private let queue = Mutex(Queue())
@@ -30,6 +38,14 @@ public final class StoreExecutor: SerialExecutor, TaskExecutor, @unchecked Senda
   private let enqueued = Atomic<UInt64>(0)
   private let wakes = Atomic<UInt64>(0)
 
+  /// The task executor that effects prefer: it runs their nonisolated code on this executor's
+  /// thread without claiming the isolation of its actors, so that code does not hop back and
+  /// forth between the actor and the thread.
+  public var nonisolatedExecutor: StoreTaskExecutor { self._nonisolatedExecutor! }
+
+  // NB: Set once, at the end of `init`: it refers back to this executor.
+  private var _nonisolatedExecutor: StoreTaskExecutor?
+
   /// How many jobs were enqueued so far, and how many of them had to wake the thread.
   public var statistics: (jobs: UInt64, wakes: UInt64) {
     (self.enqueued.load(ordering: .relaxed), self.wakes.load(ordering: .relaxed))
@@ -40,6 +56,7 @@ public final class StoreExecutor: SerialExecutor, TaskExecutor, @unchecked Senda
     let semaphore = self.semaphore
     self.wake = { semaphore.signal() }
     self.isDrivenByOwner = false
+    self._nonisolatedExecutor = StoreTaskExecutor(base: self)
     // NB: The thread keeps the executor alive: it runs until the process ends.
     let thread = Thread { [self] in
       self.threadID.store(Self.currentThreadID(), ordering: .releasing)
@@ -65,6 +82,7 @@ public final class StoreExecutor: SerialExecutor, TaskExecutor, @unchecked Senda
   public init(wakingWith wake: @escaping @Sendable () -> Void) {
     self.wake = wake
     self.isDrivenByOwner = true
+    self._nonisolatedExecutor = StoreTaskExecutor(base: self)
   }
 
   /// Runs the jobs queued so far, on the calling thread; returns how many ran.
@@ -74,28 +92,47 @@ public final class StoreExecutor: SerialExecutor, TaskExecutor, @unchecked Senda
       self.threadID.store(Self.currentThreadID(), ordering: .releasing)
     }
     var count = 0
+    var batch: [PendingJob] = []
     while true {
-      let jobs = self.queue.withLock { queue -> [UnownedJob] in
-        // NB: An owner-driven executor goes idle when its queue is empty: the next job wakes it.
-        if queue.jobs.isEmpty, self.isDrivenByOwner { queue.isWaiting = true }
-        defer { queue.jobs.removeAll(keepingCapacity: true) }
-        return queue.jobs
+      // NB: The batch and the queue trade buffers: the queue keeps one with capacity, and the
+      //     batch is the only owner of the jobs it runs, so emptying it does not allocate.
+      let isEmpty = self.queue.withLock { queue -> Bool in
+        if batch.capacity == 0 { swap(&batch, &queue.spare) }
+        guard !queue.jobs.isEmpty else {
+          // NB: An owner-driven executor goes idle when its queue is empty: the next job wakes
+          //     it.
+          if self.isDrivenByOwner { queue.isWaiting = true }
+          swap(&batch, &queue.spare)
+          return true
+        }
+        swap(&batch, &queue.jobs)
+        return false
       }
-      if jobs.isEmpty { return count }
-      for job in jobs {
-        job.runSynchronously(
-          isolatedTo: self.asUnownedSerialExecutor(),
-          taskExecutor: self.asUnownedTaskExecutor()
-        )
+      if isEmpty { return count }
+      let serialExecutor = self.asUnownedSerialExecutor()
+      let taskExecutor = self.nonisolatedExecutor.asUnownedTaskExecutor()
+      for pending in batch {
+        if pending.isIsolated {
+          pending.job.runSynchronously(isolatedTo: serialExecutor, taskExecutor: taskExecutor)
+        } else {
+          pending.job.runSynchronously(on: taskExecutor)
+        }
       }
-      count += jobs.count
+      count += batch.count
+      batch.removeAll(keepingCapacity: true)
     }
   }
 
+  /// Enqueues a job of one of the executor's actors (or of a task that prefers the executor
+  /// itself), run isolated to the executor.
   public func enqueue(_ job: consuming ExecutorJob) {
-    let job = UnownedJob(job)
+    self.enqueue(UnownedJob(job), isIsolated: true)
+  }
+
+  /// Enqueues a job, to run on the executor's thread.
+  func enqueue(_ job: UnownedJob, isIsolated: Bool) {
     let shouldWake = self.queue.withLock { queue -> Bool in
-      queue.jobs.append(job)
+      queue.jobs.append(PendingJob(job: job, isIsolated: isIsolated))
       defer { queue.isWaiting = false }
       return queue.isWaiting
     }

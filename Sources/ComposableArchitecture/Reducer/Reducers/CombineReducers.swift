@@ -25,5 +25,8 @@ public struct CombineReducers<State, Action, Reducers: Reducer<State, Action>>: 
   }
 
   @inlinable
+  public func _resolvedReducer() -> Reducers._Resolved { self.reducers._resolvedReducer() }
+
+  @inlinable
   public func _resolved() -> Reduce<State, Action> { self.reducers._resolve() }
 }

@@ -23,7 +23,7 @@ extension Reducer {
   where CaseState == Case.State, CaseAction == Case.Action {
     _IfCaseLetReducer(
       parent: self,
-      child: `case`()._resolve(),
+      child: `case`()._resolvedReducer(),
       toChildState: CaseExtractor(toCaseState),
       toChildAction: CaseExtractor(toCaseAction),
       statePath: toCaseState,
@@ -35,7 +35,7 @@ extension Reducer {
 /// The reducer made by ``Reducer/ifCaseLet(_:action:then:fileID:filePath:line:column:)``.
 public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline let parent: Parent
-  @usableFromInline let child: Reduce<Child.State, Child.Action>
+  @usableFromInline let child: Child._Resolved
   @usableFromInline let toChildState: CaseExtractor<Parent.State, Child.State>
   @usableFromInline let toChildAction: CaseExtractor<Parent.Action, Child.Action>
   @usableFromInline let statePath: CaseKeyPath<Parent.State, Child.State>
@@ -44,7 +44,7 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline
   init(
     parent: Parent,
-    child: Reduce<Child.State, Child.Action>,
+    child: Child._Resolved,
     toChildState: CaseExtractor<Parent.State, Child.State>,
     toChildAction: CaseExtractor<Parent.Action, Child.Action>,
     statePath: CaseKeyPath<Parent.State, Child.State>,

@@ -26,7 +26,7 @@ extension Reducer {
   where WrappedState == Wrapped.State, WrappedAction == Wrapped.Action {
     _IfLetReducer(
       parent: self,
-      child: wrapped()._resolve(),
+      child: wrapped()._resolvedReducer(),
       toChildState: toWrappedState,
       toChildAction: CaseExtractor(toWrappedAction),
       location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -53,7 +53,7 @@ extension Reducer {
 /// The reducer made by ``Reducer/ifLet(_:action:then:fileID:filePath:line:column:)``.
 public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline let parent: Parent
-  @usableFromInline let child: Reduce<Child.State, Child.Action>
+  @usableFromInline let child: Child._Resolved
   @usableFromInline let toChildState: WritableKeyPath<Parent.State, Child.State?>
   @usableFromInline let toChildAction: CaseExtractor<Parent.Action, Child.Action>
   @usableFromInline let location: SourceLocation
@@ -61,7 +61,7 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline
   init(
     parent: Parent,
-    child: Reduce<Child.State, Child.Action>,
+    child: Child._Resolved,
     toChildState: WritableKeyPath<Parent.State, Child.State?>,
     toChildAction: CaseExtractor<Parent.Action, Child.Action>,
     location: SourceLocation

@@ -12,19 +12,9 @@
 /// The state may also be a case of an enum: `Scope(state: \.loggedIn, action: \.loggedIn)`.
 /// When the enum is in another case, the child's actions are reported as an issue.
 public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
-  @usableFromInline
-  enum ChildStatePath {
-    case keyPath(StatePath<ParentState, Child.State>)
-    case casePath(CaseExtractor<ParentState, Child.State>)
-  }
-
-  @usableFromInline let toChildState: ChildStatePath
-  @usableFromInline let toChildAction: CaseExtractor<ParentAction, Child.Action>
-  @usableFromInline let child: Reduce<Child.State, Child.Action>
-  @usableFromInline let fileID: StaticString
-  @usableFromInline let filePath: StaticString
-  @usableFromInline let line: UInt
-  @usableFromInline let column: UInt
+  // NB: One reference, so that nested scopes are a chain of pointers: a scope is passed and
+  //     stored in a register instead of copying the whole tree of children at each level.
+  @usableFromInline let storage: _ScopeStorage<ParentState, ParentAction, Child>
 
   /// Runs `child` on the state at `toChildState` for actions in the `toChildAction` case.
   @inlinable
@@ -34,13 +24,12 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     action toChildAction: CaseKeyPath<ParentAction, ChildAction>,
     @ReducerBuilder<ChildState, ChildAction> child: () -> Child
   ) where ChildState == Child.State, ChildAction == Child.Action {
-    self.toChildState = .keyPath(StatePath(toChildState))
-    self.toChildAction = CaseExtractor(toChildAction)
-    self.child = child()._resolve()
-    self.fileID = #fileID
-    self.filePath = #filePath
-    self.line = #line
-    self.column = #column
+    self.storage = _ScopeStorage(
+      toChildState: .keyPath(StatePath(toChildState)),
+      toChildAction: CaseExtractor(toChildAction),
+      child: child()._resolvedReducer(),
+      location: SourceLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+    )
   }
 
   /// Runs `child` on the state in the `toChildState` case of an enum state.
@@ -54,46 +43,17 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     line: UInt = #line,
     column: UInt = #column
   ) where ChildState == Child.State, ChildAction == Child.Action {
-    self.toChildState = .casePath(CaseExtractor(toChildState))
-    self.toChildAction = CaseExtractor(toChildAction)
-    self.child = child()._resolve()
-    self.fileID = fileID
-    self.filePath = filePath
-    self.line = line
-    self.column = column
+    self.storage = _ScopeStorage(
+      toChildState: .casePath(CaseExtractor(toChildState)),
+      toChildAction: CaseExtractor(toChildAction),
+      child: child()._resolvedReducer(),
+      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
   }
 
   @inlinable
+  @inline(__always)
   public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
-    guard let childAction = self.toChildAction.extract(action) else { return .none }
-    switch self.toChildState {
-    case let .keyPath(path):
-      let effect = path.modify(&state) { self.child.reduce(into: &$0, action: childAction) }
-      if effect.isNone { return .none }
-      return effect.map(self.toChildAction.embed)
-    case let .casePath(extractor):
-      guard var childState = extractor.extract(state) else {
-        reportIssue(
-          """
-          A "Scope" at "\(self.fileID):\(self.line)" received a child action when child state \
-          was set to a different case:
-
-            Action: \(String(customDumping: action))
-            State: \(String(customDumping: state))
-
-          Make sure the parent does not change the state's case before the child's actions \
-          arrive, and that effects of the child are cancelled when it leaves.
-          """,
-          fileID: self.fileID,
-          filePath: self.filePath,
-          line: self.line,
-          column: self.column
-        )
-        return .none
-      }
-      let effect = self.child.reduce(into: &childState, action: childAction)
-      state = extractor.embed(childState)
-      return effect.map(self.toChildAction.embed)
-    }
+    self.storage.reduce(into: &state, action: action)
   }
 }
