@@ -165,7 +165,7 @@ extension DatabaseClient {
         }
       },
       fetchRoomLogs: {
-        await withCheckedContinuation { continuation in logQueue.async { continuation.resume() } }
+        await logWrites.waitUntilWritten()
         let rows: [Row] = try await writer.read { db in
           try Row.fetchAll(db, sql: "SELECT room, sequence, payload FROM roomLog ORDER BY room, sequence")
         }

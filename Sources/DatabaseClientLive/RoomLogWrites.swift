@@ -3,9 +3,9 @@ import Foundation
 import GRDB
 import Synchronization
 
-/// Room-log writes, in order, off the caller's thread: the writes that pile up while one
-/// transaction commits go together in the next, so a busy server commits a few times a
-/// second rather than once per move.
+/// Room-log writes, in order, off the caller's thread: writes go together in one transaction
+/// at most every ``interval``, so a busy server commits tens of times a second rather than once
+/// per move.
 ///
 /// A batch that fails is written again one write per transaction, so a bad write loses only
 /// itself; it is reported on standard error.
@@ -16,6 +16,9 @@ final class RoomLogWrites: Sendable {
   private let queue: DispatchQueue
   /// The writes not yet handed to the queue, and whether a flush is already scheduled.
   private let pending = Mutex<(writes: [Write], isScheduled: Bool)>(([], false))
+
+  /// How long a write may wait for others to join its transaction.
+  static let interval = DispatchTimeInterval.milliseconds(10)
 
   init(writer: any DatabaseWriter, queue: DispatchQueue) {
     self.writer = writer
@@ -28,7 +31,17 @@ final class RoomLogWrites: Sendable {
       defer { pending.isScheduled = true }
       return !pending.isScheduled
     }
-    if schedule { self.queue.async { self.flush() } }
+    if schedule { self.queue.asyncAfter(deadline: .now() + Self.interval) { self.flush() } }
+  }
+
+  /// Returns once every write appended so far is in the database.
+  func waitUntilWritten() async {
+    await withCheckedContinuation { continuation in
+      self.queue.async {
+        self.flush()
+        continuation.resume()
+      }
+    }
   }
 
   private func flush() {
@@ -39,6 +52,7 @@ final class RoomLogWrites: Sendable {
       }
       return pending.writes
     }
+    guard !writes.isEmpty else { return }
     do {
       try self.writer.write { db in
         for write in writes { try write(db) }

@@ -8,7 +8,7 @@ import Synchronization
 final class CancellationRegistry: Sendable {
   private struct Storage {
     var nextToken: UInt64 = 0
-    var byID: [AnyHashableSendable: [UInt64: CancellationHandle]] = [:]
+    var byID: [Key: [UInt64: CancellationHandle]] = [:]
   }
 
   private let storage = Mutex(Storage())
@@ -23,7 +23,7 @@ final class CancellationRegistry: Sendable {
       let token = storage.nextToken
       storage.nextToken &+= 1
       for id in ids {
-        storage.byID[id, default: [:]][token] = handle
+        storage.byID[Key(id), default: [:]][token] = handle
       }
       return token
     }
@@ -34,7 +34,7 @@ final class CancellationRegistry: Sendable {
     self.storage.withLock { storage in
       // NB: One look-up per id: comparing namespaced ids is the costly part of cancellation.
       for id in ids {
-        guard let index = storage.byID.index(forKey: id) else { continue }
+        guard let index = storage.byID.index(forKey: Key(id)) else { continue }
         storage.byID.values[index][token] = nil
         if storage.byID.values[index].isEmpty { storage.byID.remove(at: index) }
       }
@@ -44,7 +44,7 @@ final class CancellationRegistry: Sendable {
   /// Cancels all work registered under `id`.
   @usableFromInline
   func cancel(id: AnyHashableSendable) {
-    let handles = self.storage.withLock { $0.byID.removeValue(forKey: id) }
+    let handles = self.storage.withLock { $0.byID.removeValue(forKey: Key(id)) }
     handles?.values.forEach { $0.cancel() }
   }
 
@@ -60,6 +60,29 @@ final class CancellationRegistry: Sendable {
 }
 
 /// Cancels one piece of work, which may not have started yet.
+extension CancellationRegistry {
+  /// A cancel id with its hash value beside it. The dictionary compares keys along each probe
+  /// sequence; comparing type-erased ids means dynamic casts through `AnyHashable`, so keys
+  /// whose hashes differ are told apart by the integer first.
+  fileprivate struct Key: Hashable {
+    let id: AnyHashableSendable
+    let hash: Int
+
+    init(_ id: AnyHashableSendable) {
+      self.id = id
+      self.hash = id.hashValue
+    }
+
+    static func == (lhs: Self, rhs: Self) -> Bool {
+      lhs.hash == rhs.hash && lhs.id == rhs.id
+    }
+
+    func hash(into hasher: inout Hasher) {
+      hasher.combine(self.hash)
+    }
+  }
+}
+
 @usableFromInline
 final class CancellationHandle: Sendable {
   private struct State {
