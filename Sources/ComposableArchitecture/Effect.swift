@@ -79,6 +79,9 @@ public struct Effect<Action>: Sendable {
   ///   }
   /// }
   /// ```
+  // NB: Inlinable so that the effect is built by code specialized for the feature's actions,
+  //     without looking up generic metadata for each effect.
+  @inlinable
   public static func run(
     priority: TaskPriority? = nil,
     operation: @escaping @Sendable (_ send: Send<Action>) async throws -> Void,
@@ -105,19 +108,8 @@ public struct Effect<Action>: Sendable {
               if let handler {
                 await handler(error, send)
               } else if !Task.isCancelled {
-                reportIssue(
-                  """
-                  An "Effect.run" returned from "\(fileID):\(line)" threw an unhandled error:
-
-                    \(String(customDumping: error).replacingOccurrences(of: "\n", with: "\n  "))
-
-                  All non-cancellation errors must be explicitly handled via the "catch" \
-                  parameter on "Effect.run", or via a "do" block.
-                  """,
-                  fileID: fileID,
-                  filePath: filePath,
-                  line: line,
-                  column: column
+                _reportUnhandledEffectError(
+                  error, fileID: fileID, filePath: filePath, line: line, column: column
                 )
               }
             }

@@ -13,7 +13,7 @@ final class RootCore<State, Action>: @unchecked Sendable {
   @usableFromInline let registry: CancellationRegistry
   @usableFromInline let isolation: any Actor
   let taskExecutor: (any TaskExecutor)?
-  let storeExecutor: StoreExecutor?
+  @usableFromInline let storeExecutor: StoreExecutor?
 
   @usableFromInline var buffer: [Action] = []
   @usableFromInline var isSending = false
@@ -27,20 +27,32 @@ final class RootCore<State, Action>: @unchecked Sendable {
   let inFlight = InFlightEffects()
   let registrar = ObservationRegistrar()
 
-  @usableFromInline
-  lazy var effectSend: Send<Action> = Send(send: self.makeEffectSend())
+  @usableFromInline var _effectSend: Send<Action>?
 
-  private func makeEffectSend() -> @Sendable (Action) async -> Void {
+  /// How effects send actions back, made once.
+  ///
+  /// Inlinable so that the closure is made by code specialized with the store, and processes
+  /// the actions effects send without generic metadata lookups.
+  @inlinable
+  var effectSend: Send<Action> {
+    if let send = self._effectSend { return send }
+    let send = Send(send: self.makeEffectSend())
+    self._effectSend = send
+    return send
+  }
+
+  @inlinable
+  func makeEffectSend() -> @Sendable (Action) async -> Void {
     return { [weak self] action in
-    guard let self else { return }
-    // NB: On the thread of the store's executor no job of the store's actor can be running
-    // but this one, so the action is processed in place instead of hopping.
-    if let executor = self.storeExecutor, executor.isCurrent {
-      _ = self.send(action)
-      return
-    }
-    let box = UncheckedSendable(action)
-    await _perform(on: self.isolation) { _ = self.send(box.value) }
+      guard let self else { return }
+      // NB: On the thread of the store's executor no job of the store's actor can be running
+      // but this one, so the action is processed in place instead of hopping.
+      if let executor = self.storeExecutor, executor.isCurrent {
+        _ = self.send(action)
+        return
+      }
+      let box = UncheckedSendable(action)
+      await _perform(on: self.isolation) { _ = self.send(box.value) }
     }
   }
 
@@ -108,7 +120,9 @@ final class RootCore<State, Action>: @unchecked Sendable {
     self.interpret(effect, ids: [])
   }
 
-  @usableFromInline
+  // NB: Inlinable so that it is specialized with the store: switching over an effect in generic
+  //     code looks up generic metadata for every effect.
+  @inlinable
   func interpret(_ effect: Effect<Action>, ids: [AnyHashableSendable]) {
     switch effect.operation {
     case .none:
@@ -118,7 +132,7 @@ final class RootCore<State, Action>: @unchecked Sendable {
     case let .perform(work):
       work()
     case let .run(priority, operation):
-      self.start(priority: priority, ids: ids, operation)
+      self.start(priority: priority, ids: ids, send: self.effectSend, operation)
     case let .merge(effects):
       for effect in effects { self.interpret(effect, ids: ids) }
     case let .concatenate(effects):
@@ -130,10 +144,7 @@ final class RootCore<State, Action>: @unchecked Sendable {
         index += 1
       }
       guard index < effects.count else { return }
-      let rest = Effect(operation: .concatenate(Array(effects[index...])))
-      self.start(priority: nil, ids: ids) { [registry] send in
-        await EffectRunner(registry: registry).run(rest, send: send)
-      }
+      self.startConcatenation(Array(effects[index...]), ids: ids, send: self.effectSend)
     case let .cancellable(id, cancelInFlight, effect):
       if cancelInFlight { self.registry.cancel(id: id) }
       self.interpret(effect, ids: ids + [id])
@@ -142,12 +153,24 @@ final class RootCore<State, Action>: @unchecked Sendable {
     }
   }
 
+  /// Runs `effects` one after the other in a task.
+  @usableFromInline
+  func startConcatenation(
+    _ effects: [Effect<Action>], ids: [AnyHashableSendable], send: Send<Action>
+  ) {
+    let rest = Effect(operation: .concatenate(effects))
+    self.start(priority: nil, ids: ids, send: send) { [registry] send in
+      await EffectRunner(registry: registry).run(rest, send: send)
+    }
+  }
+
+  @usableFromInline
   func start(
     priority: TaskPriority?,
     ids: [AnyHashableSendable],
+    send: Send<Action>,
     _ operation: @escaping @Sendable (Send<Action>) async -> Void
   ) {
-    let send = self.effectSend
     let registry = self.registry
     let handle = ids.isEmpty ? nil : CancellationHandle()
     let token = handle.map { registry.insert($0, ids: ids) }
