@@ -45,7 +45,8 @@ extension Room.State {
       return GameRecord(
         room: self.id, variant: self.variant, players: [game.seats[.x]!, game.seats[.o]!],
         names: names([game.seats[.x]!, game.seats[.o]!]), bots: bots,
-        winners: winners, moves: json(game.moves))
+        // NB: Once per game, on the rooms' thread: the lean encoder (cells as on the wire).
+        winners: winners, moves: (try? JSONStreamEncoder.string(game.moves)) ?? "[]")
     case let .wordGrid(game):
       let winners = game.winners.count == game.players.count ? [] : game.winners
       return GameRecord(

@@ -49,7 +49,7 @@ struct RoomTests {
     await store.send(.event(.leave("alice")))
     await store.receive(\.ticTacToe.delegate.ended)
     await store.receive(.delegate(.finished(GameRecord(
-      room: "room-1", variant: .ticTacToe, players: ["alice", "bob"], names: ["Alice", "Bob"], bots: [], winners: ["bob"], moves: #"[{"column":1,"row":1}]"#))))
+      room: "room-1", variant: .ticTacToe, players: ["alice", "bob"], names: ["Alice", "Bob"], bots: [], winners: ["bob"], moves: #"[{"row":1,"column":1}]"#))))
   }
 
   @Test func aBotMovesAfterItsDelay() async {

@@ -36,7 +36,14 @@ struct NamespacedCancelID: Hashable, Sendable {
 
   @usableFromInline
   static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.hash == rhs.hash && lhs.id == rhs.id && lhs.path == rhs.path
+    lhs.hash == rhs.hash && lhs.path.count == rhs.path.count && lhs.id == rhs.id
+      && zip(lhs.path, rhs.path).allSatisfy(Self.sameComponent)
+  }
+
+  /// Child ids compared directly rather than through `AnyHashable`'s boxes and casts.
+  private static func sameComponent(_ lhs: AnyHashableSendable, _ rhs: AnyHashableSendable) -> Bool {
+    if let lhs = lhs.base as? ChildEffectsID, let rhs = rhs.base as? ChildEffectsID { return lhs == rhs }
+    return lhs == rhs
   }
 
   @usableFromInline

@@ -4,11 +4,36 @@
 struct ChildEffectsID: Hashable, Sendable {
   @usableFromInline let path: AnyHashableSendable
   @usableFromInline let identity: AnyHashableSendable?
+  /// Hashed once; the registry looks an id up several times in the life of an effect.
+  @usableFromInline let hash: Int
 
   @usableFromInline
   init(path: AnyHashableSendable, identity: AnyHashableSendable?) {
     self.path = path
     self.identity = identity
+    var hasher = Hasher()
+    hasher.combine(path)
+    hasher.combine(identity)
+    self.hash = hasher.finalize()
+  }
+
+  @usableFromInline
+  static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.hash == rhs.hash && Self.samePath(lhs.path, rhs.path) && lhs.identity == rhs.identity
+  }
+
+  @usableFromInline
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(self.hash)
+  }
+
+  /// Key paths compared as such, the same object first: going through `AnyHashable` boxes
+  /// both sides and casts them back, on every look-up of a child's effects.
+  private static func samePath(_ lhs: AnyHashableSendable, _ rhs: AnyHashableSendable) -> Bool {
+    if let lhs = lhs.base as? UncheckedSendable<AnyKeyPath>, let rhs = rhs.base as? UncheckedSendable<AnyKeyPath> {
+      return lhs.wrappedValue === rhs.wrappedValue || lhs.wrappedValue == rhs.wrappedValue
+    }
+    return lhs == rhs
   }
 }
 
