@@ -19,4 +19,6 @@ for connections in 64 512; do
   .build/release/game-load --connections "$connections" --seconds 10
   echo
 done
+.build/release/game-load --connections 64 --seconds 10 --game wordgrid-race
+echo
 .build/release/game-load --connections 10000 --idle
