@@ -8,6 +8,9 @@ command -v swift >/dev/null || { echo "Swift is required (https://swift.org/inst
 
 bash deploy/setup.sh --tests
 swift build --build-tests
-swift test --skip-build
+# NB: The word-grid rule and self-play tests keep both cores busy for seconds; run beside the
+# clock-driven TestStore tests they starve effects past their one-second receive timeouts.
+swift test --skip-build --filter 'WordGridTests|GameHarnessTests'
+swift test --skip-build --skip 'WordGridTests|GameHarnessTests'
 python3 Tests/EndToEnd/websocket_game_test.py .build/debug/game-server
 python3 Tests/EndToEnd/browser_test.py .build/debug/game-server .build/screenshots
