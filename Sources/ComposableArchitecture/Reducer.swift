@@ -75,6 +75,7 @@ extension Reducer where Body == Never {
 }
 
 extension Reducer {
+  /// This reducer itself, for a reducer that implements ``reduce(into:action:)``.
   // NB: Unconstrained so that it does not take part in inferring `_Resolved`: a reducer with a
   //     body gets the more specific witness below, any other keeps the default, `Self`.
   @inlinable

@@ -5,9 +5,11 @@
 /// not isolated to them: nonisolated async code that prefers it (a store's effects) runs without
 /// hops, and only entering an actor costs one.
 public final class StoreTaskExecutor: TaskExecutor, @unchecked Sendable {
-  // NB: Not retained: the executor owns this object, and it must outlive the tasks that prefer
-  //     it anyway, since it runs their jobs.
-  unowned(unsafe) let base: StoreExecutor
+  /// The executor whose thread runs the jobs.
+  // NB: Unowned: the executor holds this object, and a strong reference back would keep every
+  //     executor alive forever. A task must not outlive the executor it prefers, since nothing
+  //     would run its jobs; if it does, enqueueing it traps instead of touching freed memory.
+  public unowned let base: StoreExecutor
 
   init(base: StoreExecutor) {
     self.base = base

@@ -12,9 +12,10 @@
 /// The state may also be a case of an enum: `Scope(state: \.loggedIn, action: \.loggedIn)`.
 /// When the enum is in another case, the child's actions are reported as an issue.
 public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
-  // NB: One reference, so that nested scopes are a chain of pointers: a scope is passed and
-  //     stored in a register instead of copying the whole tree of children at each level.
+  // NB: The rest behind one reference, so that a scope is the child and a pointer: nested
+  //     scopes stay small and their children sit at offsets known when compiling.
   @usableFromInline let storage: _ScopeStorage<ParentState, ParentAction, Child>
+  @usableFromInline let child: Child._Resolved
 
   /// Runs `child` on the state at `toChildState` for actions in the `toChildAction` case.
   @inlinable
@@ -27,9 +28,9 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     self.storage = _ScopeStorage(
       toChildState: .keyPath(StatePath(toChildState)),
       toChildAction: CaseExtractor(toChildAction),
-      child: child()._resolvedReducer(),
       location: SourceLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
     )
+    self.child = child()._resolvedReducer()
   }
 
   /// Runs `child` on the state in the `toChildState` case of an enum state.
@@ -46,14 +47,14 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     self.storage = _ScopeStorage(
       toChildState: .casePath(CaseExtractor(toChildState)),
       toChildAction: CaseExtractor(toChildAction),
-      child: child()._resolvedReducer(),
       location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     )
+    self.child = child()._resolvedReducer()
   }
 
   @inlinable
   @inline(__always)
   public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
-    self.storage.reduce(into: &state, action: action)
+    self.storage.reduce(into: &state, action: action, child: self.child)
   }
 }

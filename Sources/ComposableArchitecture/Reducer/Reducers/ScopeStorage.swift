@@ -5,7 +5,7 @@ enum _ScopeChildState<ParentState, ChildState> {
   case casePath(CaseExtractor<ParentState, ChildState>)
 }
 
-/// Everything a ``Scope`` holds, behind one reference.
+/// What a ``Scope`` holds besides its child, behind one reference.
 @usableFromInline
 final class _ScopeStorage<ParentState, ParentAction, Child: Reducer> {
   @usableFromInline let toChildState: _ScopeChildState<ParentState, Child.State>
@@ -13,13 +13,11 @@ final class _ScopeStorage<ParentState, ParentAction, Child: Reducer> {
   @usableFromInline let childStateOffset: Int?
   @usableFromInline let toChildAction: CaseExtractor<ParentAction, Child.Action>
   @usableFromInline let location: SourceLocation
-  @usableFromInline let child: Child._Resolved
 
   @inlinable
   init(
     toChildState: _ScopeChildState<ParentState, Child.State>,
     toChildAction: CaseExtractor<ParentAction, Child.Action>,
-    child: Child._Resolved,
     location: SourceLocation
   ) {
     self.toChildState = toChildState
@@ -29,7 +27,6 @@ final class _ScopeStorage<ParentState, ParentAction, Child: Reducer> {
       self.childStateOffset = nil
     }
     self.toChildAction = toChildAction
-    self.child = child
     self.location = location
   }
 
@@ -37,12 +34,16 @@ final class _ScopeStorage<ParentState, ParentAction, Child: Reducer> {
   //     and the call that extracts the child action.
   @inlinable
   @inline(__always)
-  func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
+  func reduce(
+    into state: inout ParentState,
+    action: ParentAction,
+    child: Child._Resolved
+  ) -> Effect<ParentAction> {
     guard let childAction = self.toChildAction.extract(action) else { return .none }
     let effect: Effect<Child.Action>
     if let offset = self.childStateOffset {
       effect = withUnsafeMutablePointer(to: &state) { pointer in
-        self.child.reduce(
+        child.reduce(
           into: &UnsafeMutableRawPointer(pointer)
             .advanced(by: offset)
             .assumingMemoryBound(to: Child.State.self)
@@ -51,7 +52,9 @@ final class _ScopeStorage<ParentState, ParentAction, Child: Reducer> {
         )
       }
     } else {
-      effect = self.reduceChild(into: &state, action: action, childAction: childAction)
+      effect = self.reduceChild(
+        into: &state, action: action, child: child, childAction: childAction
+      )
     }
     if effect.isNone { return .none }
     return effect.map(self.toChildAction.embed)
@@ -63,11 +66,12 @@ final class _ScopeStorage<ParentState, ParentAction, Child: Reducer> {
   func reduceChild(
     into state: inout ParentState,
     action: ParentAction,
+    child: Child._Resolved,
     childAction: Child.Action
   ) -> Effect<Child.Action> {
     switch self.toChildState {
     case let .keyPath(path):
-      return self.child.reduce(into: &state[keyPath: path.keyPath], action: childAction)
+      return child.reduce(into: &state[keyPath: path.keyPath], action: childAction)
     case let .casePath(extractor):
       guard var childState = extractor.extract(state) else {
         self.location.report(
@@ -84,7 +88,7 @@ final class _ScopeStorage<ParentState, ParentAction, Child: Reducer> {
         )
         return .none
       }
-      let effect = self.child.reduce(into: &childState, action: childAction)
+      let effect = child.reduce(into: &childState, action: childAction)
       state = extractor.embed(childState)
       return effect
     }
