@@ -9,8 +9,9 @@ extension DatabaseClient {
   /// The embedded database: SQLite through GRDB, in a file (WAL mode), created and migrated on
   /// first use.
   ///
-  /// Room-log writes go through a serial queue, in order, off the caller's path; a failed
-  /// queued write is reported on standard error.
+  /// Room-log writes and finished games go through ``BatchedWrites``: in order, off the
+  /// caller's path, many to a transaction; a failed room-log write is reported on standard
+  /// error.
   ///
   /// ```swift
   /// let database = try DatabaseClient.sqlite(path: "data/game-server.sqlite")
@@ -34,11 +35,10 @@ extension DatabaseClient {
 
   static func sqlite(writer: some DatabaseWriter) throws -> DatabaseClient {
     try Schema.migrator.migrate(writer)
-    let logQueue = DispatchQueue(label: "game-server.room-log")
-    let logWrites = RoomLogWrites(writer: writer, queue: logQueue)
+    let batched = BatchedWrites(writer: writer)
 
     @Sendable func queueWrite(_ work: @escaping @Sendable (Database) throws -> Void) {
-      logWrites.append(work)
+      batched.append(work)
     }
 
     return DatabaseClient(
@@ -90,17 +90,18 @@ extension DatabaseClient {
       recordGame: { game in
         // NB: Encoded where the effect runs (the rooms' thread): the lean encoder, not Foundation's.
         let record = try JSONStreamEncoder.string(game)
-        return try await writer.write { db in
-          try db.execute(
-            sql: "INSERT INTO game (room, variant, record) VALUES (?, ?, ?)",
-            arguments: [game.room.rawValue, game.variant.rawValue, record])
+        // NB: Finished games join the room-log writes' transactions: one commit for many.
+        return try await batched.write { db in
+          try db.cachedStatement(sql: "INSERT INTO game (room, variant, record) VALUES (?, ?, ?)")
+            .execute(arguments: [game.room.rawValue, game.variant.rawValue, record])
           let id = db.lastInsertedRowID
           for player in Set(game.players) {
-            try db.execute(sql: "INSERT INTO gamePlayer (game, player) VALUES (?, ?)", arguments: [id, player.rawValue])
+            try db.cachedStatement(sql: "INSERT INTO gamePlayer (game, player) VALUES (?, ?)")
+              .execute(arguments: [id, player.rawValue])
           }
           let current = { (player: PlayerID) -> Int in
             (try? Int.fetchOne(
-              db, sql: "SELECT rating FROM rating WHERE player = ? AND variant = ?",
+              db.cachedStatement(sql: "SELECT rating FROM rating WHERE player = ? AND variant = ?"),
               arguments: [player.rawValue, game.variant.rawValue])) ?? Elo.initialRating
           }
           let updated = GameRatings.newRatings(for: game, current: current)
@@ -154,18 +155,18 @@ extension DatabaseClient {
       },
       appendRoomLog: { entry in
         queueWrite { db in
-          try db.execute(
-            sql: "INSERT OR REPLACE INTO roomLog (room, sequence, payload) VALUES (?, ?, ?)",
-            arguments: [entry.room.rawValue, entry.sequence, entry.payload])
+          // NB: One per move: a prepared statement kept by the connection, not parsed each time.
+          try db.cachedStatement(sql: "INSERT OR REPLACE INTO roomLog (room, sequence, payload) VALUES (?, ?, ?)")
+            .execute(arguments: [entry.room.rawValue, entry.sequence, entry.payload])
         }
       },
       closeRoomLog: { room in
         queueWrite { db in
-          try db.execute(sql: "DELETE FROM roomLog WHERE room = ?", arguments: [room.rawValue])
+          try db.cachedStatement(sql: "DELETE FROM roomLog WHERE room = ?").execute(arguments: [room.rawValue])
         }
       },
       fetchRoomLogs: {
-        await logWrites.waitUntilWritten()
+        await batched.waitUntilWritten()
         let rows: [Row] = try await writer.read { db in
           try Row.fetchAll(db, sql: "SELECT room, sequence, payload FROM roomLog ORDER BY room, sequence")
         }
