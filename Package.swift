@@ -176,7 +176,10 @@ let package = Package(
     ),
     .testTarget(
       name: "DatabaseClientTests",
-      dependencies: ["DatabaseClient", "DatabaseClientLive", "GameCore", "ServerModels"]
+      dependencies: [
+        "DatabaseClient", "DatabaseClientLive", "GameCore", "ServerModels",
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ]
     ),
     .systemLibrary(
       name: "CLibWebSockets",
