@@ -88,10 +88,10 @@ extension DatabaseClient {
         }
       },
       recordGame: { game in
-        // NB: Encoded where the effect runs (the rooms' thread): the lean encoder, not Foundation's.
-        let record = try JSONStreamEncoder.string(game)
-        // NB: Finished games join the room-log writes' transactions: one commit for many.
+        // NB: Finished games join the room-log writes' transactions (one commit for many), and
+        // are encoded there, off the rooms' thread.
         return try await batched.write { db in
+          let record = try JSONStreamEncoder.string(game)
           try db.cachedStatement(sql: "INSERT INTO game (room, variant, record) VALUES (?, ?, ?)")
             .execute(arguments: [game.room.rawValue, game.variant.rawValue, record])
           let id = db.lastInsertedRowID

@@ -19,6 +19,10 @@ final class LoadRun: @unchecked Sendable {
   // Service-thread state.
   private var pendingMoveSince: [Int: UInt64] = [:]
   private var wordGridPlayers: [Int: WordGridPlayer] = [:]
+  /// The tic-tac-toe position (game and move number) each client last moved in.
+  private var movedAt: [Int: [JSONValue?]] = [:]
+  /// The game number each client last asked a rematch of.
+  private var rematchAsked: [Int: JSONValue] = [:]
   private let latencies = Mutex<[UInt64]>([])
   private let measuring = Atomic<Bool>(false)
   private let counters = Mutex((opened: 0, loggedIn: 0, moves: 0, views: 0))
@@ -98,13 +102,20 @@ final class LoadRun: @unchecked Sendable {
       let you = view["you"]?.string
       if view["outcome"]?.isNull == false {
         let rematchRequests = view["rematchRequests"]?.array ?? []
-        if !rematchRequests.contains(where: { $0.string == you }) {
+        // NB: Once per game: a later view of the same ended game (the other's request) must
+        // not ask again after the new game may have started.
+        if !rematchRequests.contains(where: { $0.string == you }), self.rematchAsked[client] != view["gameNumber"] {
+          self.rematchAsked[client] = view["gameNumber"]
           self.send(client, #"{"v":1,"type":"rematch"}"#)
         }
       } else if let you, view["turn"]?.string == you, let mark = Mark(rawValue: you),
+        case let position = [view["gameNumber"], view["moveNumber"]], self.movedAt[client] != position,
         let rows = view["board"]?.array?.compactMap(\.string), rows.count == 3,
         let cell = self.bot.move(on: Board(rows[0], rows[1], rows[2]), as: mark, using: &self.generator)
       {
+        // NB: One move per position: a second view of the same position (a rematch request
+        // seen, say) must not send a move the server would refuse.
+        self.movedAt[client] = position
         self.pendingMoveSince[client] = now()
         self.counters.withLock { $0.moves += 1 }
         self.send(client, #"{"v":1,"type":"move","cell":{"row":\#(cell.row),"column":\#(cell.column)}}"#)

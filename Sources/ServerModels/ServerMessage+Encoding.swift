@@ -76,10 +76,17 @@ extension ServerMessage: Encodable {
 
   /// The message as JSON bytes, as the transport sends them.
   public var jsonBytes: [UInt8] {
-    if case let .ticTacToe(room, view) = self {
+    switch self {
+    case let .ticTacToe(room, view):
       let output = JSONOutput(capacity: 320)
       output.writeTicTacToeRoom(room, view)
       return output.bytes
+    case let .wordGrid(room, view):
+      let output = JSONOutput(capacity: 4096)
+      output.writeWordGridRoom(room, view)
+      return output.bytes
+    default:
+      break
     }
     // NB: Every field is a plain value (no non-finite numbers); encoding cannot fail.
     return (try? JSONStreamEncoder.encode(self)) ?? Array("{}".utf8)

@@ -70,6 +70,40 @@ struct JSONStreamEncoderTests {
     }
   }
 
+  @Test func theHandWrittenWordGridMessageIsTheEncodableOne() throws {
+    var generator = SeededRandomNumberGenerator(seed: 3)
+    let puzzle = Puzzle.random(using: &generator)
+    let path = [FacePosition(x: 2, y: 2, z: 2, side: .top), FacePosition(x: 2, y: 2, z: 1, side: .left)]
+    for mode in WordGrid.Mode.allCases {
+      var game = WordGrid.State(mode: mode, players: ["ada", "bob \"b\""], puzzle: puzzle, seed: 3)
+      let states: [WordGrid.State] = [
+        game,
+        {
+          game.players[0].words = [FoundWord(word: "cab", score: 27, path: path), FoundWord(word: "qué", score: 9, path: [])]
+          game.players[0].score = 36
+          game.players[1].isFinished = true
+          return game
+        }(),
+        {
+          game.status = .ended(.resigned("ada"))
+          return game
+        }(),
+        {
+          game.status = .ended(.timeUp)
+          return game
+        }(),
+      ]
+      for state in states {
+        for viewer: PlayerID? in ["ada", "bob \"b\"", nil] {
+          let message = ServerMessage.wordGrid("room-9", state.view(for: viewer))
+          #expect(message.jsonBytes == (try JSONStreamEncoder.encode(message)))
+          let foundation = try JSONParser.parse(Array(try JSONEncoder().encode(message)))
+          #expect(try JSONParser.parse(message.jsonBytes) == foundation)
+        }
+      }
+    }
+  }
+
   @Test func messagesMatchFoundation() throws {
     var game = TicTacToe.State(x: "ada", o: "bob")
     game.board[Cell(row: 0, column: 0)] = .x

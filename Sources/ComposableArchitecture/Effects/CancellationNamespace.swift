@@ -20,6 +20,9 @@ enum CancellationNamespace {
 struct NamespacedCancelID: Hashable, Sendable {
   @usableFromInline let path: [AnyHashableSendable]
   @usableFromInline let id: AnyHashableSendable
+  /// `path` as child ids when every part is one (as namespaces are): taken out once so that
+  /// comparing ids casts nothing.
+  private let children: [ChildEffectsID]?
   /// Hashed once: the parts are type-erased, nested values (key paths among them) that cost
   /// far more to hash than to store, and an id is looked up several times in its life.
   @usableFromInline let hash: Int
@@ -28,6 +31,8 @@ struct NamespacedCancelID: Hashable, Sendable {
   init(path: [AnyHashableSendable], id: AnyHashableSendable) {
     self.path = path
     self.id = id
+    let children = path.compactMap { $0.base as? ChildEffectsID }
+    self.children = children.count == path.count ? children : nil
     var hasher = Hasher()
     hasher.combine(path)
     hasher.combine(id)
@@ -36,14 +41,13 @@ struct NamespacedCancelID: Hashable, Sendable {
 
   @usableFromInline
   static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.hash == rhs.hash && lhs.path.count == rhs.path.count && lhs.id == rhs.id
-      && zip(lhs.path, rhs.path).allSatisfy(Self.sameComponent)
-  }
-
-  /// Child ids compared directly rather than through `AnyHashable`'s boxes and casts.
-  private static func sameComponent(_ lhs: AnyHashableSendable, _ rhs: AnyHashableSendable) -> Bool {
-    if let lhs = lhs.base as? ChildEffectsID, let rhs = rhs.base as? ChildEffectsID { return lhs == rhs }
-    return lhs == rhs
+    guard lhs.hash == rhs.hash, lhs.path.count == rhs.path.count else { return false }
+    if let left = lhs.children, let right = rhs.children {
+      guard left == right else { return false }
+    } else if lhs.path != rhs.path {
+      return false
+    }
+    return lhs.id == rhs.id
   }
 
   @usableFromInline

@@ -1,9 +1,11 @@
 /// Identifies all the effects of one child feature (an `ifLet` child, a `forEach` element, a
 /// presented destination) so that they can be cancelled when the child goes away.
 @usableFromInline
-struct ChildEffectsID: Hashable, Sendable {
+struct ChildEffectsID: Hashable, @unchecked Sendable {
   @usableFromInline let path: AnyHashableSendable
   @usableFromInline let identity: AnyHashableSendable?
+  /// The key path inside `path`, taken out once so that comparing ids casts nothing.
+  private let keyPath: AnyKeyPath?
   /// Hashed once; the registry looks an id up several times in the life of an effect.
   @usableFromInline let hash: Int
 
@@ -11,6 +13,7 @@ struct ChildEffectsID: Hashable, Sendable {
   init(path: AnyHashableSendable, identity: AnyHashableSendable?) {
     self.path = path
     self.identity = identity
+    self.keyPath = (path.base as? UncheckedSendable<AnyKeyPath>)?.wrappedValue
     var hasher = Hasher()
     hasher.combine(path)
     hasher.combine(identity)
@@ -19,21 +22,20 @@ struct ChildEffectsID: Hashable, Sendable {
 
   @usableFromInline
   static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.hash == rhs.hash && Self.samePath(lhs.path, rhs.path) && lhs.identity == rhs.identity
+    guard lhs.hash == rhs.hash else { return false }
+    // NB: The same key path object first: going through `AnyHashable` boxes both sides and
+    // casts them back, on every look-up of a child's effects.
+    if let left = lhs.keyPath, let right = rhs.keyPath {
+      guard left === right || left == right else { return false }
+    } else if lhs.path != rhs.path {
+      return false
+    }
+    return lhs.identity == rhs.identity
   }
 
   @usableFromInline
   func hash(into hasher: inout Hasher) {
     hasher.combine(self.hash)
-  }
-
-  /// Key paths compared as such, the same object first: going through `AnyHashable` boxes
-  /// both sides and casts them back, on every look-up of a child's effects.
-  private static func samePath(_ lhs: AnyHashableSendable, _ rhs: AnyHashableSendable) -> Bool {
-    if let lhs = lhs.base as? UncheckedSendable<AnyKeyPath>, let rhs = rhs.base as? UncheckedSendable<AnyKeyPath> {
-      return lhs.wrappedValue === rhs.wrappedValue || lhs.wrappedValue == rhs.wrappedValue
-    }
-    return lhs == rhs
   }
 }
 

@@ -1,0 +1,116 @@
+import WordGrid
+
+extension JSONOutput {
+  /// A word-grid `room` message, written field by field: every word played sends one to each
+  /// player, and the view grows with the words found. The same JSON as its `Encodable` form,
+  /// in the same order, without going through generic containers for every face of every path.
+  func writeWordGridRoom(_ room: RoomID, _ view: WordGridView) {
+    self.raw(#"{"v":1,"type":"room","room":"#)
+    self.write(room.rawValue)
+    self.raw(#","game":"wordgrid","mode":"#)
+    self.write(view.mode.rawValue)
+    self.raw(#","view":{"mode":"#)
+    self.write(view.mode.rawValue)
+    if let you = view.you {
+      self.raw(#","you":"#)
+      self.write(you.rawValue)
+    }
+    self.raw(#","cubes":["#)
+    for (index, cube) in view.cubes.enumerated() {
+      if index > 0 { self.raw(",") }
+      self.raw(#"{"x":"#)
+      self.write(cube.x)
+      self.raw(#","y":"#)
+      self.write(cube.y)
+      self.raw(#","z":"#)
+      self.write(cube.z)
+      self.raw(#","right":"#)
+      self.write(cube.right.text)
+      self.raw(#","top":"#)
+      self.write(cube.top.text)
+      self.raw(#","left":"#)
+      self.write(cube.left.text)
+      self.raw(#","inPlay":"#)
+      self.write(cube.inPlay)
+      self.raw(#","uses":"#)
+      self.write(cube.uses)
+      self.raw("}")
+    }
+    self.raw(#"],"playable":"#)
+    self.writeFaces(view.playable)
+    self.raw(#","players":["#)
+    for (index, player) in view.players.enumerated() {
+      if index > 0 { self.raw(",") }
+      self.writePlayer(player)
+    }
+    self.raw("]")
+    if let turn = view.turn {
+      self.raw(#","turn":"#)
+      self.write(turn.rawValue)
+    }
+    self.raw(#","turnsTaken":"#)
+    self.write(view.turnsTaken)
+    self.raw(#","turnLimit":"#)
+    self.write(view.turnLimit)
+    self.raw(#","raceSeconds":"#)
+    self.write(view.raceSeconds)
+    if let ended = view.ended {
+      self.raw(#","ended":{"reason":"#)
+      self.write(ended.name)
+      if case let .resigned(player) = ended {
+        self.raw(#","player":"#)
+        self.write(player.rawValue)
+      }
+      self.raw("}")
+    }
+    self.raw(#","winners":["#)
+    for (index, winner) in view.winners.enumerated() {
+      if index > 0 { self.raw(",") }
+      self.write(winner.rawValue)
+    }
+    self.raw("]}}")
+  }
+
+  private func writePlayer(_ player: WordGridView.PlayerView) {
+    self.raw(#"{"id":"#)
+    self.write(player.id.rawValue)
+    self.raw(#","score":"#)
+    self.write(player.score)
+    self.raw(#","wordCount":"#)
+    self.write(player.wordCount)
+    if let words = player.words {
+      self.raw(#","words":["#)
+      for (index, word) in words.enumerated() {
+        if index > 0 { self.raw(",") }
+        self.raw(#"{"word":"#)
+        self.write(word.word)
+        self.raw(#","score":"#)
+        self.write(word.score)
+        self.raw(#","path":"#)
+        self.writeFaces(word.path)
+        self.raw("}")
+      }
+      self.raw("]")
+    }
+    self.raw(#","finished":"#)
+    self.write(player.finished)
+    self.raw("}")
+  }
+
+  private func writeFaces(_ faces: [FacePosition]) {
+    self.raw("[")
+    for (index, face) in faces.enumerated() {
+      if index > 0 { self.raw(",") }
+      self.raw(#"{"x":"#)
+      self.write(face.cube.x)
+      self.raw(#","y":"#)
+      self.write(face.cube.y)
+      self.raw(#","z":"#)
+      self.write(face.cube.z)
+      self.raw(#","face":"#)
+      self.write(face.side.rawValue)
+      self.raw("}")
+    }
+    self.raw("]")
+  }
+}
