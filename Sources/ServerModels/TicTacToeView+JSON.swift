@@ -7,12 +7,9 @@ extension JSONOutput {
   func writeTicTacToeRoom(_ room: RoomID, _ view: TicTacToeView) {
     self.raw(#"{"v":1,"type":"room","room":"#)
     self.write(room.rawValue)
-    self.raw(#","game":"tictactoe","view":{"board":["#)
-    for (index, row) in view.board.enumerated() {
-      if index > 0 { self.raw(",") }
-      self.write(row)
-    }
-    self.raw(#"],"x":"#)
+    self.raw(#","game":"tictactoe","view":{"board":"#)
+    self.writeStrings(view.board)
+    self.raw(#","x":"#)
     self.write(view.x.rawValue)
     self.raw(#","o":"#)
     self.write(view.o.rawValue)
@@ -34,12 +31,9 @@ extension JSONOutput {
     self.write(view.moveTimeLimitSeconds)
     self.raw(#","gameNumber":"#)
     self.write(view.gameNumber)
-    self.raw(#","rematchRequests":["#)
-    for (index, mark) in view.rematchRequests.enumerated() {
-      if index > 0 { self.raw(",") }
-      self.write(mark.rawValue)
-    }
-    self.raw("]}}")
+    self.raw(#","rematchRequests":"#)
+    self.writeStrings(view.rematchRequests.lazy.map(\.rawValue))
+    self.raw("}}")
   }
 
   private func writeOutcome(_ outcome: Outcome) {

@@ -18,12 +18,7 @@ extension JSONOutput {
     self.raw(#","cubes":["#)
     for (index, cube) in view.cubes.enumerated() {
       if index > 0 { self.raw(",") }
-      self.raw(#"{"x":"#)
-      self.write(cube.x)
-      self.raw(#","y":"#)
-      self.write(cube.y)
-      self.raw(#","z":"#)
-      self.write(cube.z)
+      self.writeCoordinates(cube.x, cube.y, cube.z)
       self.raw(#","right":"#)
       self.write(cube.right.text)
       self.raw(#","top":"#)
@@ -63,12 +58,19 @@ extension JSONOutput {
       }
       self.raw("}")
     }
-    self.raw(#","winners":["#)
-    for (index, winner) in view.winners.enumerated() {
-      if index > 0 { self.raw(",") }
-      self.write(winner.rawValue)
-    }
-    self.raw("]}}")
+    self.raw(#","winners":"#)
+    self.writeStrings(view.winners.lazy.map(\.rawValue))
+    self.raw("}}")
+  }
+
+  /// The opening of a cube's or a face's object: `{"x":…,"y":…,"z":…`.
+  private func writeCoordinates(_ x: Int, _ y: Int, _ z: Int) {
+    self.raw(#"{"x":"#)
+    self.write(x)
+    self.raw(#","y":"#)
+    self.write(y)
+    self.raw(#","z":"#)
+    self.write(z)
   }
 
   private func writePlayer(_ player: WordGridView.PlayerView) {
@@ -101,12 +103,7 @@ extension JSONOutput {
     self.raw("[")
     for (index, face) in faces.enumerated() {
       if index > 0 { self.raw(",") }
-      self.raw(#"{"x":"#)
-      self.write(face.cube.x)
-      self.raw(#","y":"#)
-      self.write(face.cube.y)
-      self.raw(#","z":"#)
-      self.write(face.cube.z)
+      self.writeCoordinates(face.cube.x, face.cube.y, face.cube.z)
       self.raw(#","face":"#)
       self.write(face.side.rawValue)
       self.raw("}")

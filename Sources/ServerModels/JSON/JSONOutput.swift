@@ -88,6 +88,16 @@ final class JSONOutput {
     }
   }
 
+  /// An array of strings.
+  func writeStrings(_ texts: some Sequence<String>) {
+    self.raw("[")
+    for (index, text) in texts.enumerated() {
+      if index > 0 { self.raw(",") }
+      self.write(text)
+    }
+    self.raw("]")
+  }
+
   /// A string in quotes, with `"`, `\` and control characters escaped.
   func write(_ text: String) {
     self.bytes.append(UInt8(ascii: "\""))
