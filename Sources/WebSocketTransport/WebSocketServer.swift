@@ -35,8 +35,6 @@ public final class WebSocketServer: @unchecked Sendable {
   /// HTTP paths answered by code, on the service thread: `/healthz` and whatever
   /// ``start(onEvent:routes:)`` adds.
   var routes: [String: HTTPRoute] = [:]
-  /// The service thread's `pthread_t`, set once by that thread before it serves (0 before).
-  private let serviceThread = Atomic<UInt>(0)
   private let memory = CMemory()
 
   public init(configuration: TransportConfiguration) {
@@ -96,8 +94,9 @@ public final class WebSocketServer: @unchecked Sendable {
 
   func push(_ command: InboxCommand) {
     // NB: The store runs on the service thread, so most commands come from it: carry them out
-    // at once instead of through the inbox and a wake-up of the loop we are already in.
-    if self.serviceThread.load(ordering: .relaxed) == UInt(pthread_self()) {
+    // at once instead of through the inbox and a wake-up of the loop we are already in. The
+    // executor knows that thread: the loop drives it.
+    if self.executor.isCurrent {
       self.perform(command)
       return
     }
@@ -133,7 +132,6 @@ public final class WebSocketServer: @unchecked Sendable {
 
   private func serve() {
     guard let context = self.waker.context else { return }
-    self.serviceThread.store(UInt(pthread_self()), ordering: .relaxed)
     self.executor.runPending()
     while !self.isStopping.load(ordering: .acquiring) {
       lws_service(context, 0)
