@@ -6,12 +6,14 @@ extension TestStore {
   /// fields it sets are checked.
   func expectState(
     _ mutation: ((inout State) throws -> Void)?,
-    previous: State,
+    previous: consuming State,
     actual: State,
     what: String,
     at location: Location
   ) {
-    var expected = previous
+    // NB: `previous` comes in consumed, and the store no longer holds it, so the mutation
+    //     changes it in place instead of copying its collections.
+    var expected = consume previous
     do {
       try mutation?(&expected)
     } catch {
@@ -66,11 +68,18 @@ extension TestStore {
     column: UInt = #column
   ) {
     let actual = self.root.state
+    let previous = self.replaceAssertedState(with: actual)
     self.expectState(
-      updateStateToExpectedResult, previous: self.assertedState, actual: actual, what: "",
+      updateStateToExpectedResult, previous: previous, actual: actual, what: "",
       at: (fileID, filePath, line, column)
     )
-    self.assertedState = actual
+  }
+
+  /// Makes `state` the last asserted state and hands back the one it replaces, without a copy.
+  func replaceAssertedState(with state: State) -> State {
+    var previous = state
+    swap(&previous, &self.assertedState)
+    return previous
   }
 
   /// Runs `operation` with a different exhaustivity.

@@ -154,11 +154,8 @@ extension TestStore {
             at: location
           )
         }
-        self.expectState(
-          mutation, previous: self.assertedState,
-          actual: received.state, what: "", at: location
-        )
-        self.assertedState = received.state
+        let previous = self.replaceAssertedState(with: received.state)
+        self.expectState(mutation, previous: previous, actual: received.state, what: "", at: location)
         return
       }
       if self.exhaustivity == .on {

@@ -37,14 +37,17 @@ extension TestStore {
       }
       if let last = received.last { self.assertedState = last.state }
     }
-    let previous = self.exhaustivity == .on ? self.assertedState : self.root.state
+    // NB: Exhaustively, the change is asserted from the last asserted state, which no send
+    //     changes; otherwise from the store's state just before this send.
+    let stateBefore: State? = self.exhaustivity == .on ? nil : self.root.state
     self.tracker.currentSend = location
     let task = self.store.send(.send(action))
-    let actual = self.tracker.takeStateAfterSend() ?? self.root.state
+    let actual = self.tracker.takeStateAfterSend(or: self.root.state)
+    var previous = self.replaceAssertedState(with: actual)
+    if let stateBefore { previous = stateBefore }
     self.expectState(
-      updateStateToExpectedResult, previous: previous, actual: actual, what: "", at: location
+      updateStateToExpectedResult, previous: consume previous, actual: actual, what: "", at: location
     )
-    self.assertedState = actual
     // NB: Give effects that just started a chance to reach their first suspension point.
     if task.rawValue != nil { await Task.yield() }
     return TestStoreTask(rawValue: task.rawValue, timeout: self.timeout)

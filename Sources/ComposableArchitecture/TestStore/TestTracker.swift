@@ -16,9 +16,11 @@ final class TestTracker<State, Action>: @unchecked Sendable {
     let column: UInt
   }
 
+  // NB: `TestStore` is generic and not specialized for its callers, so every use of a type made
+  //     from `State` or `Action` looks up that type's metadata. The state after a send and the
+  //     count of received actions, used by every send, are kept in fields of their own types.
   private struct Storage {
     var received: [Received] = []
-    var stateAfterSend: State?
     var effects: [UInt64: Effect] = [:]
     var nextEffect: UInt64 = 0
     var generation: UInt64 = 0
@@ -27,6 +29,17 @@ final class TestTracker<State, Action>: @unchecked Sendable {
 
   private let lock = NSCondition()
   private var _storage = Storage()
+  private var receivedCount = 0
+  // NB: Initialized only while `hasStateAfterSend`: a pointer needs no `Optional<State>`.
+  private let stateAfterSend = UnsafeMutablePointer<State>.allocate(capacity: 1)
+  private var hasStateAfterSend = false
+
+  init() {}
+
+  deinit {
+    if self.hasStateAfterSend { self.stateAfterSend.deinitialize(count: 1) }
+    self.stateAfterSend.deallocate()
+  }
 
   private func locked<R>(_ body: (inout Storage) -> R) -> R {
     self.lock.lock()
@@ -44,33 +57,55 @@ final class TestTracker<State, Action>: @unchecked Sendable {
   }
 
   var hasReceived: Bool {
-    self.locked { !$0.received.isEmpty }
+    self.lock.lock()
+    defer { self.lock.unlock() }
+    return self.receivedCount > 0
   }
 
   func popReceived() -> Received? {
-    self.locked { $0.received.isEmpty ? nil : $0.received.removeFirst() }
+    self.locked { storage in
+      guard !storage.received.isEmpty else { return nil }
+      self.receivedCount -= 1
+      return storage.received.removeFirst()
+    }
   }
 
   func removeAllReceived() -> [Received] {
     self.locked { storage in
-      defer { storage.received.removeAll() }
+      defer {
+        storage.received.removeAll()
+        self.receivedCount = 0
+      }
       return storage.received
     }
   }
 
   func didReceive(_ action: Action, state: State) {
-    self.signal { $0.received.append(Received(action: action, state: state)) }
+    self.signal {
+      $0.received.append(Received(action: action, state: state))
+      self.receivedCount += 1
+    }
   }
 
   func didSend(state: State) {
-    self.locked { $0.stateAfterSend = state }
+    self.lock.lock()
+    defer { self.lock.unlock() }
+    if self.hasStateAfterSend {
+      self.stateAfterSend.pointee = state
+    } else {
+      self.stateAfterSend.initialize(to: state)
+      self.hasStateAfterSend = true
+    }
   }
 
-  func takeStateAfterSend() -> State? {
-    self.locked { storage in
-      defer { storage.stateAfterSend = nil }
-      return storage.stateAfterSend
-    }
+  /// The state right after the last sent action was reduced, or `fallback` when no action was
+  /// sent since the last call.
+  func takeStateAfterSend(or fallback: @autoclosure () -> State) -> State {
+    self.lock.lock()
+    defer { self.lock.unlock() }
+    guard self.hasStateAfterSend else { return fallback() }
+    self.hasStateAfterSend = false
+    return self.stateAfterSend.move()
   }
 
   var effects: [UInt64: Effect] {
