@@ -15,6 +15,9 @@ if settings.runs("scoped") { report.add(scopedStoreCase(settings)) }
 for count in [1_000, 10_000, 100_000] where settings.runs("forEach\(count)") {
   report.add(forEachCase(settings, count: count))
 }
+for count in [1_000, 100_000] where settings.runs("floorForEach\(count)") {
+  report.add(forEachFloorCase(settings, count: count))
+}
 if settings.runs("effect-actor") { report.add(await effectOnStoreActorCase(settings)) }
 if settings.runs("effect-main") { report.add(await effectOnMainActorCase(settings)) }
 if settings.runs("testStore") { report.add(await testStoreCase(settings)) }
