@@ -17,8 +17,10 @@ public struct Effect<Action>: Sendable {
     case run(TaskPriority?, @Sendable (Send<Action>) async -> Void)
     case merge([Effect<Action>])
     case concatenate([Effect<Action>])
-    indirect case cancellable(id: AnyHashableSendable, cancelInFlight: Bool, Effect<Action>)
-    case cancel(id: AnyHashableSendable)
+    indirect case cancellable(id: EffectID, cancelInFlight: Bool, Effect<Action>)
+    case cancel(id: EffectID)
+    /// The effect of a child feature, inside the child's cancellation namespace.
+    indirect case namespaced(ChildEffectsID, Effect<Action>)
   }
 
   // NB: The operation lives in a box so that an effect is one pointer whatever the action

@@ -22,7 +22,7 @@ extension Effect {
     default:
       return Self(
         operation: .cancellable(
-          id: AnyHashableSendable(id), cancelInFlight: cancelInFlight, self
+          id: EffectID(ErasedID(id)), cancelInFlight: cancelInFlight, self
         )
       )
     }
@@ -36,7 +36,7 @@ extension Effect {
   /// ```
   @inlinable
   public static func cancel(id: some Hashable & Sendable) -> Self {
-    Self(operation: .cancel(id: AnyHashableSendable(id)))
+    Self(operation: .cancel(id: EffectID(ErasedID(id))))
   }
 }
 
@@ -59,8 +59,8 @@ public func withTaskCancellation<T: Sendable, E: Error>(
   cancelInFlight: Bool = false,
   operation: @escaping @Sendable () async throws(E) -> T
 ) async throws(E) -> T {
-  let registry = CancellationRegistry.forCurrentTask
-  let id = CancellationNamespace.scoped(AnyHashableSendable(id))
+  let registry = EffectContext.registry
+  let id = EffectContext.scoped(id)
   if cancelInFlight {
     registry.cancel(id: id)
   }
@@ -89,6 +89,6 @@ extension Task where Success == Never, Failure == Never {
   /// }
   /// ```
   public static func cancel(id: some Hashable & Sendable) {
-    CancellationRegistry.forCurrentTask.cancel(id: CancellationNamespace.scoped(AnyHashableSendable(id)))
+    EffectContext.registry.cancel(id: EffectContext.scoped(id))
   }
 }

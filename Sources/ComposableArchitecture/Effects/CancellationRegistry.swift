@@ -8,7 +8,7 @@ import Synchronization
 final class CancellationRegistry: Sendable {
   private struct Storage {
     var nextToken: UInt64 = 0
-    var byID: [Key: [UInt64: CancellationHandle]] = [:]
+    var byID: [EffectID: [UInt64: CancellationHandle]] = [:]
   }
 
   private let storage = Mutex(Storage())
@@ -18,23 +18,23 @@ final class CancellationRegistry: Sendable {
 
   /// Registers `handle` under each of `ids`; returns a token for ``remove(_:ids:)``.
   @usableFromInline
-  func insert(_ handle: CancellationHandle, ids: [AnyHashableSendable]) -> UInt64 {
+  func insert(_ handle: CancellationHandle, ids: [EffectID]) -> UInt64 {
     self.storage.withLock { storage in
       let token = storage.nextToken
       storage.nextToken &+= 1
       for id in ids {
-        storage.byID[Key(id), default: [:]][token] = handle
+        storage.byID[id, default: [:]][token] = handle
       }
       return token
     }
   }
 
   @usableFromInline
-  func remove(_ token: UInt64, ids: [AnyHashableSendable]) {
+  func remove(_ token: UInt64, ids: [EffectID]) {
     self.storage.withLock { storage in
-      // NB: One look-up per id: comparing namespaced ids is the costly part of cancellation.
+      // NB: One look-up per id.
       for id in ids {
-        guard let index = storage.byID.index(forKey: Key(id)) else { continue }
+        guard let index = storage.byID.index(forKey: id) else { continue }
         storage.byID.values[index][token] = nil
         if storage.byID.values[index].isEmpty { storage.byID.remove(at: index) }
       }
@@ -43,8 +43,8 @@ final class CancellationRegistry: Sendable {
 
   /// Cancels all work registered under `id`.
   @usableFromInline
-  func cancel(id: AnyHashableSendable) {
-    let handles = self.storage.withLock { $0.byID.removeValue(forKey: Key(id)) }
+  func cancel(id: EffectID) {
+    let handles = self.storage.withLock { $0.byID.removeValue(forKey: id) }
     handles?.values.forEach { $0.cancel() }
   }
 
@@ -60,29 +60,6 @@ final class CancellationRegistry: Sendable {
 }
 
 /// Cancels one piece of work, which may not have started yet.
-extension CancellationRegistry {
-  /// A cancel id with its hash value beside it. The dictionary compares keys along each probe
-  /// sequence; comparing type-erased ids means dynamic casts through `AnyHashable`, so keys
-  /// whose hashes differ are told apart by the integer first.
-  fileprivate struct Key: Hashable {
-    let id: AnyHashableSendable
-    let hash: Int
-
-    init(_ id: AnyHashableSendable) {
-      self.id = id
-      self.hash = id.hashValue
-    }
-
-    static func == (lhs: Self, rhs: Self) -> Bool {
-      lhs.hash == rhs.hash && lhs.id == rhs.id
-    }
-
-    func hash(into hasher: inout Hasher) {
-      hasher.combine(self.hash)
-    }
-  }
-}
-
 @usableFromInline
 final class CancellationHandle: Sendable {
   private struct State {
@@ -118,12 +95,6 @@ final class CancellationHandle: Sendable {
 }
 
 extension CancellationRegistry {
-  /// The registry of the store whose effect is running; effect tasks set it.
-  @TaskLocal static var current: CancellationRegistry?
-
   /// The registry for work started outside any store's effects.
   static let global = CancellationRegistry()
-
-  /// The registry of the running effect's store, or the global one.
-  static var forCurrentTask: CancellationRegistry { Self.current ?? Self.global }
 }

@@ -31,11 +31,13 @@ extension Effect {
       )
     case let .cancel(id):
       return Effect<T>(operation: .cancel(id: id))
+    case let .namespaced(component, effect):
+      return Effect<T>(operation: .namespaced(component, effect.map(transform)))
     }
   }
 
   /// Rewrites every `.run` operation of this effect; used by operators that give child effects
-  /// a context (a cancellation namespace, a dismiss action).
+  /// a context (a dismiss action) and by the test store, which tracks them.
   @usableFromInline
   func transformingRuns(
     _ transform: @escaping @Sendable (
@@ -57,30 +59,8 @@ extension Effect {
           id: id, cancelInFlight: cancelInFlight, effect.transformingRuns(transform)
         )
       )
-    }
-  }
-
-  /// Rewrites every cancellation id of this effect.
-  @usableFromInline
-  func transformingCancelIDs(
-    _ transform: (AnyHashableSendable) -> AnyHashableSendable
-  ) -> Self {
-    switch self.operation {
-    case .none, .send, .perform, .run:
-      return self
-    case let .merge(effects):
-      return Self(operation: .merge(effects.map { $0.transformingCancelIDs(transform) }))
-    case let .concatenate(effects):
-      return Self(operation: .concatenate(effects.map { $0.transformingCancelIDs(transform) }))
-    case let .cancellable(id, cancelInFlight, effect):
-      return Self(
-        operation: .cancellable(
-          id: transform(id), cancelInFlight: cancelInFlight,
-          effect.transformingCancelIDs(transform)
-        )
-      )
-    case let .cancel(id):
-      return Self(operation: .cancel(id: transform(id)))
+    case let .namespaced(component, effect):
+      return Self(operation: .namespaced(component, effect.transformingRuns(transform)))
     }
   }
 }
@@ -93,7 +73,7 @@ extension Effect {
     case .none, .send, .perform, .cancel: return true
     case .run: return false
     case let .merge(effects), let .concatenate(effects): return effects.allSatisfy(\.isSynchronous)
-    case let .cancellable(_, _, effect): return effect.isSynchronous
+    case let .cancellable(_, _, effect), let .namespaced(_, effect): return effect.isSynchronous
     }
   }
 }

@@ -1,6 +1,8 @@
 /// Runs an effect to completion inside a task: how `concatenate` runs its parts in order.
 struct EffectRunner: Sendable {
   let registry: CancellationRegistry
+  /// The child features of the effect being run, outermost first.
+  let namespace: [ChildEffectsID]
 
   func run<Action>(_ effect: Effect<Action>, send: Send<Action>) async {
     switch effect.operation {
@@ -26,6 +28,7 @@ struct EffectRunner: Sendable {
         await self.run(effect, send: send)
       }
     case let .cancellable(id, cancelInFlight, effect):
+      let id = id.inNamespace(self.namespace)
       if cancelInFlight { self.registry.cancel(id: id) }
       let effect = UncheckedSendable(effect)
       let task = Task { await self.run(effect.value, send: send) }
@@ -39,7 +42,14 @@ struct EffectRunner: Sendable {
       }
       self.registry.remove(token, ids: [id])
     case let .cancel(id):
-      self.registry.cancel(id: id)
+      self.registry.cancel(id: id.inNamespace(self.namespace))
+    case let .namespaced(component, effect):
+      let inner = EffectRunner(registry: self.registry, namespace: self.namespace + [component])
+      await EffectContext.$current.withValue(
+        EffectContext(registry: self.registry, namespace: inner.namespace)
+      ) {
+        await inner.run(effect, send: send)
+      }
     }
   }
 }

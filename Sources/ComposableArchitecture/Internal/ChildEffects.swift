@@ -2,35 +2,26 @@
 /// presented destination) so that they can be cancelled when the child goes away.
 @usableFromInline
 struct ChildEffectsID: Hashable, @unchecked Sendable {
-  @usableFromInline let path: AnyHashableSendable
-  @usableFromInline let identity: AnyHashableSendable?
-  /// The key path inside `path`, taken out once so that comparing ids casts nothing.
-  private let keyPath: AnyKeyPath?
+  /// The key path from the parent's state to the child's (or to the collection of children).
+  @usableFromInline let keyPath: AnyKeyPath
+  /// Which child behind `keyPath`: an element's id, or an optional child's observable identity.
+  @usableFromInline let identity: ErasedID?
   /// Hashed once; the registry looks an id up several times in the life of an effect.
   @usableFromInline let hash: Int
 
   @usableFromInline
-  init(path: AnyHashableSendable, identity: AnyHashableSendable?) {
-    self.path = path
+  init(path: ChildEffectsPath, identity: ErasedID?) {
+    self.keyPath = path.keyPath
     self.identity = identity
-    self.keyPath = (path.base as? UncheckedSendable<AnyKeyPath>)?.wrappedValue
-    var hasher = Hasher()
-    hasher.combine(path)
-    hasher.combine(identity)
-    self.hash = hasher.finalize()
+    self.hash = EffectID.combine(path.hash, identity?.hash ?? 0)
   }
 
   @usableFromInline
   static func == (lhs: Self, rhs: Self) -> Bool {
-    guard lhs.hash == rhs.hash else { return false }
-    // NB: The same key path object first: going through `AnyHashable` boxes both sides and
-    // casts them back, on every look-up of a child's effects.
-    if let left = lhs.keyPath, let right = rhs.keyPath {
-      guard left === right || left == right else { return false }
-    } else if lhs.path != rhs.path {
-      return false
-    }
-    return lhs.identity == rhs.identity
+    // NB: A reducer passes the same key path object every time, so identity usually decides.
+    lhs.hash == rhs.hash
+      && (lhs.keyPath === rhs.keyPath || lhs.keyPath == rhs.keyPath)
+      && lhs.identity == rhs.identity
   }
 
   @usableFromInline
@@ -39,10 +30,33 @@ struct ChildEffectsID: Hashable, @unchecked Sendable {
   }
 }
 
+extension ChildEffectsID: CustomStringConvertible {
+  @usableFromInline
+  var description: String {
+    self.identity.map { "\(self.keyPath)[\($0)]" } ?? "\(self.keyPath)"
+  }
+}
+
+/// The key path part of a ``ChildEffectsID`` with its hash, which a reducer can compute once.
+@usableFromInline
+struct ChildEffectsPath: @unchecked Sendable {
+  @usableFromInline let keyPath: AnyKeyPath
+  @usableFromInline let hash: Int
+
+  @usableFromInline
+  init(_ keyPath: AnyKeyPath) {
+    self.keyPath = keyPath
+    self.hash = keyPath.hashValue
+  }
+}
+
 /// The id under which every effect of a child runs.
 @usableFromInline
 struct AllChildEffects: Hashable, Sendable {
   @usableFromInline init() {}
+
+  /// The id, erased once.
+  @usableFromInline static let id = ErasedID(exactly: AllChildEffects())
 }
 
 extension Effect {
@@ -50,29 +64,21 @@ extension Effect {
   @inlinable
   func child(_ id: ChildEffectsID) -> Self {
     if self.isNone { return self }
-    return
-      self
-      .cancellable(id: AllChildEffects())
-      .namespaced(AnyHashableSendable(id))
+    return Self(
+      operation: .cancellable(id: EffectID(AllChildEffects.id), cancelInFlight: false, self)
+    )
+    .namespaced(id)
   }
 
   /// Cancels every effect of the child.
   @inlinable
   static func cancelChild(_ id: ChildEffectsID) -> Self {
-    .cancel(
-      id: NamespacedCancelID(path: [AnyHashableSendable(id)], id: AnyHashableSendable(AllChildEffects()))
-    )
+    Self(operation: .cancel(id: EffectID(path: [id], id: AllChildEffects.id)))
   }
 }
 
 /// A value's identity as a child: its observable id when it has one.
 @usableFromInline
-func _childIdentity<Value>(_ value: Value) -> AnyHashableSendable? {
-  (value as? any ObservableState).map { AnyHashableSendable($0._$id) }
-}
-
-/// A key path as a hashable, sendable identifier.
-@usableFromInline
-func _keyPathID(_ keyPath: AnyKeyPath) -> AnyHashableSendable {
-  AnyHashableSendable(UncheckedSendable(keyPath))
+func _childIdentity<Value>(_ value: Value) -> ErasedID? {
+  (value as? any ObservableState).map { ErasedID(exactly: $0._$id) }
 }

@@ -135,7 +135,7 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
       return nil
     }
     return ChildEffectsID(
-      path: _keyPathID(self.toPresentationState),
+      path: ChildEffectsPath(self.toPresentationState),
       identity: _childIdentity(destination)
     )
   }

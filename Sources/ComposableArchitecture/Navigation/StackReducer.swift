@@ -127,7 +127,7 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
   }
 
   func childID(_ id: StackElementID) -> ChildEffectsID {
-    ChildEffectsID(path: _keyPathID(self.toStackState), identity: AnyHashableSendable(id))
+    ChildEffectsID(path: ChildEffectsPath(self.toStackState), identity: ErasedID(exactly: id))
   }
 
   func report(_ what: String, action: Parent.Action) {

@@ -122,8 +122,10 @@ final class RootCore<State, Action>: @unchecked Sendable {
 
   // NB: Inlinable so that it is specialized with the store: switching over an effect in generic
   //     code looks up generic metadata for every effect.
+  /// Performs `effect`: `ids` are the cancellation ids around it, `namespace` the child features
+  /// (outermost first) it belongs to.
   @inlinable
-  func interpret(_ effect: Effect<Action>, ids: [AnyHashableSendable]) {
+  func interpret(_ effect: Effect<Action>, ids: [EffectID], namespace: [ChildEffectsID] = []) {
     switch effect.operation {
     case .none:
       return
@@ -132,42 +134,48 @@ final class RootCore<State, Action>: @unchecked Sendable {
     case let .perform(work):
       work()
     case let .run(priority, operation):
-      self.start(priority: priority, ids: ids, send: self.effectSend, operation)
+      self.start(priority: priority, ids: ids, namespace: namespace, send: self.effectSend, operation)
     case let .merge(effects):
-      for effect in effects { self.interpret(effect, ids: ids) }
+      for effect in effects { self.interpret(effect, ids: ids, namespace: namespace) }
     case let .concatenate(effects):
       // NB: Leading parts that finish at once (sends, cancellations) run now, in order; the
       // rest runs in a task, each part after the previous one finishes.
       var index = 0
       while index < effects.count, effects[index].isSynchronous {
-        self.interpret(effects[index], ids: ids)
+        self.interpret(effects[index], ids: ids, namespace: namespace)
         index += 1
       }
       guard index < effects.count else { return }
-      self.startConcatenation(Array(effects[index...]), ids: ids, send: self.effectSend)
+      self.startConcatenation(
+        Array(effects[index...]), ids: ids, namespace: namespace, send: self.effectSend
+      )
     case let .cancellable(id, cancelInFlight, effect):
+      let id = id.inNamespace(namespace)
       if cancelInFlight { self.registry.cancel(id: id) }
-      self.interpret(effect, ids: ids + [id])
+      self.interpret(effect, ids: ids + [id], namespace: namespace)
     case let .cancel(id):
-      self.registry.cancel(id: id)
+      self.registry.cancel(id: id.inNamespace(namespace))
+    case let .namespaced(component, effect):
+      self.interpret(effect, ids: ids, namespace: namespace + [component])
     }
   }
 
   /// Runs `effects` one after the other in a task.
   @usableFromInline
   func startConcatenation(
-    _ effects: [Effect<Action>], ids: [AnyHashableSendable], send: Send<Action>
+    _ effects: [Effect<Action>], ids: [EffectID], namespace: [ChildEffectsID], send: Send<Action>
   ) {
     let rest = Effect(operation: .concatenate(effects))
-    self.start(priority: nil, ids: ids, send: send) { [registry] send in
-      await EffectRunner(registry: registry).run(rest, send: send)
+    self.start(priority: nil, ids: ids, namespace: namespace, send: send) { [registry] send in
+      await EffectRunner(registry: registry, namespace: namespace).run(rest, send: send)
     }
   }
 
   @usableFromInline
   func start(
     priority: TaskPriority?,
-    ids: [AnyHashableSendable],
+    ids: [EffectID],
+    namespace: [ChildEffectsID],
     send: Send<Action>,
     _ operation: @escaping @Sendable (Send<Action>) async -> Void
   ) {
@@ -176,8 +184,9 @@ final class RootCore<State, Action>: @unchecked Sendable {
     let token = handle.map { registry.insert($0, ids: ids) }
     let inFlight = self.inFlight
     let effectID = inFlight.reserve()
+    let context = EffectContext(registry: registry, namespace: namespace)
     let task = Task(executorPreference: self.taskExecutor, priority: priority) {
-      await CancellationRegistry.$current.withValue(registry) {
+      await EffectContext.$current.withValue(context) {
         await operation(send)
       }
       if let token { registry.remove(token, ids: ids) }

@@ -9,6 +9,8 @@ final class _ForEachStorage<Parent: Reducer, ID: Hashable & Sendable, Element: R
   @usableFromInline let toElementAction: CaseExtractor<Parent.Action, IdentifiedAction<ID, Element.Action>>
   @usableFromInline let location: SourceLocation
   @usableFromInline let element: Element._Resolved
+  /// The elements' key path for their effects' ids, hashed once.
+  @usableFromInline let childPath: ChildEffectsPath
 
   @inlinable
   init(
@@ -24,6 +26,7 @@ final class _ForEachStorage<Parent: Reducer, ID: Hashable & Sendable, Element: R
     self.elementsPath = StatePath(toElementsState)
     self.toElementAction = toElementAction
     self.location = location
+    self.childPath = ChildEffectsPath(toElementsState)
   }
 
   @inlinable
@@ -59,7 +62,7 @@ final class _ForEachStorage<Parent: Reducer, ID: Hashable & Sendable, Element: R
 
   @usableFromInline
   func childID(_ id: ID) -> ChildEffectsID {
-    ChildEffectsID(path: _keyPathID(self.toElementsState), identity: AnyHashableSendable(id))
+    ChildEffectsID(path: self.childPath, identity: ErasedID(exactly: id))
   }
 
   @inlinable

@@ -87,6 +87,6 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
 
   func childID(_ state: Parent.State) -> ChildEffectsID? {
     guard let child = self.toChildState.extract(state) else { return nil }
-    return ChildEffectsID(path: _keyPathID(self.statePath), identity: _childIdentity(child))
+    return ChildEffectsID(path: ChildEffectsPath(self.statePath), identity: _childIdentity(child))
   }
 }

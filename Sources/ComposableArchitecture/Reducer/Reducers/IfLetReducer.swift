@@ -87,7 +87,7 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline
   func childID(_ state: Parent.State) -> ChildEffectsID? {
     guard let child = state[keyPath: self.toChildState] else { return nil }
-    return ChildEffectsID(path: _keyPathID(self.toChildState), identity: _childIdentity(child))
+    return ChildEffectsID(path: ChildEffectsPath(self.toChildState), identity: _childIdentity(child))
   }
 
   @usableFromInline

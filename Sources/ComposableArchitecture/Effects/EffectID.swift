@@ -1,0 +1,75 @@
+/// A cancellation id as a store keeps it: the id a feature gave, inside the path of child
+/// features (`forEach` elements, `ifLet` children, …) whose effect it is.
+///
+/// Two children may use the same id without cancelling each other's work, because their paths
+/// differ. The hash is computed once, as the id is made and as each child level is added, and
+/// comparing two ids compares typed parts: no `AnyHashable` box and no dynamic cast.
+@usableFromInline
+struct EffectID: Hashable, Sendable {
+  /// The child features, outermost first; empty for an id of the root feature.
+  @usableFromInline let path: [ChildEffectsID]
+  @usableFromInline let id: ErasedID
+  @usableFromInline let hash: Int
+
+  @inlinable
+  init(_ id: ErasedID) {
+    self.init(path: [], id: id, hash: id.hash)
+  }
+
+  @usableFromInline
+  init(path: [ChildEffectsID], id: ErasedID, hash: Int) {
+    self.path = path
+    self.id = id
+    self.hash = hash
+  }
+
+  /// `id` in the namespace of the child features along `path`.
+  @usableFromInline
+  init(path: [ChildEffectsID], id: ErasedID) {
+    var hash = id.hash
+    for component in path.reversed() { hash = Self.combine(component.hash, hash) }
+    self.init(path: path, id: id, hash: hash)
+  }
+
+  /// This id, seen from the parent of the child feature `component`.
+  @usableFromInline
+  func inChild(_ component: ChildEffectsID) -> Self {
+    var path = [component]
+    path.append(contentsOf: self.path)
+    return Self(path: path, id: self.id, hash: Self.combine(component.hash, self.hash))
+  }
+
+  /// This id, made by the innermost of the child features along `namespace`, as seen from the
+  /// root.
+  @usableFromInline
+  func inNamespace(_ namespace: [ChildEffectsID]) -> Self {
+    if namespace.isEmpty { return self }
+    var hash = self.hash
+    for component in namespace.reversed() { hash = Self.combine(component.hash, hash) }
+    return Self(path: namespace + self.path, id: self.id, hash: hash)
+  }
+
+  @usableFromInline
+  static func combine(_ outer: Int, _ inner: Int) -> Int {
+    // NB: Any mix that spreads both parts will do: dictionaries hash this again with their seed.
+    let mixed = UInt64(bitPattern: Int64(outer)) &* 0x9E37_79B9_7F4A_7C15
+    return Int(bitPattern: UInt(mixed ^ (mixed >> 29) ^ UInt64(bitPattern: Int64(inner))))
+  }
+
+  @usableFromInline
+  static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.hash == rhs.hash && lhs.path == rhs.path && lhs.id == rhs.id
+  }
+
+  @usableFromInline
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(self.hash)
+  }
+}
+
+extension EffectID: CustomStringConvertible {
+  @usableFromInline
+  var description: String {
+    (self.path.map { "\($0)" } + [self.id.description]).joined(separator: " › ")
+  }
+}

@@ -1,0 +1,51 @@
+import ConcurrencyExtras
+import Testing
+
+@testable import ComposableArchitecture
+
+struct ErasedIDTests {
+  private enum CancelID { case a, b }
+  private enum OtherID { case a }
+  private struct Key: Hashable, Sendable {
+    let name: String
+  }
+
+  @Test func valuesOfOneTypeCompareByValue() {
+    #expect(ErasedID(CancelID.a) == ErasedID(CancelID.a))
+    #expect(ErasedID(CancelID.a) != ErasedID(CancelID.b))
+    #expect(ErasedID(Key(name: "x")) == ErasedID(Key(name: "x")))
+    #expect(ErasedID(Key(name: "x")) != ErasedID(Key(name: "y")))
+  }
+
+  @Test func valuesOfDifferentTypesDiffer() {
+    #expect(ErasedID(CancelID.a) != ErasedID(OtherID.a))
+    #expect(ErasedID(exactly: 1) != ErasedID(exactly: Int8(1)))
+  }
+
+  @Test func integersAndErasedValuesKeepAnyHashablesMeaning() {
+    // AnyHashable treats integers of different types as equal when their values are.
+    #expect(ErasedID(1) == ErasedID(Int8(1)))
+    #expect(ErasedID(1).hashValue == ErasedID(Int8(1)).hashValue)
+    #expect(ErasedID(AnyHashableSendable(CancelID.a)) == ErasedID(CancelID.a))
+    #expect(ErasedID(AnyHashableSendable(1)) == ErasedID(Int8(1)))
+    #expect(ErasedID(ErasedID(CancelID.a)) == ErasedID(CancelID.a))
+    #expect(ErasedID(1) != ErasedID(2))
+  }
+
+  @Test func effectIDsDependOnTheirPath() {
+    let rows = ChildEffectsPath(\IdentifiedArrayOf<Row>.self)
+    let first = ChildEffectsID(path: rows, identity: ErasedID(exactly: 1))
+    let second = ChildEffectsID(path: rows, identity: ErasedID(exactly: 2))
+    let id = EffectID(ErasedID(CancelID.a))
+    #expect(id.inNamespace([first]) == id.inNamespace([first]))
+    #expect(id.inNamespace([first]) != id.inNamespace([second]))
+    #expect(id.inNamespace([first, second]) != id.inNamespace([second, first]))
+    #expect(id.inNamespace([first, second]) == id.inChild(second).inChild(first))
+    #expect(id.inNamespace([first, second]).hash == id.inChild(second).inChild(first).hash)
+    #expect(id.inNamespace([]) == id)
+  }
+
+  private struct Row: Identifiable, Sendable {
+    let id: Int
+  }
+}
