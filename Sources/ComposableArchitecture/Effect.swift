@@ -42,7 +42,9 @@ public struct Effect<Action>: Sendable {
     self.box = box
   }
 
-  @usableFromInline
+  // NB: Inlinable so that reading it in code specialized for an action type needs no look-up
+  //     of `Operation`'s generic metadata.
+  @inlinable
   var operation: Operation {
     self.box?.operation ?? .none
   }

@@ -8,7 +8,7 @@ import Synchronization
 final class CancellationRegistry: Sendable {
   private struct Storage {
     var nextToken: UInt64 = 0
-    var byID: [EffectID: [UInt64: CancellationHandle]] = [:]
+    var byID: [EffectID: RegisteredWork] = [:]
   }
 
   private let storage = Mutex(Storage())
@@ -23,7 +23,7 @@ final class CancellationRegistry: Sendable {
       let token = storage.nextToken
       storage.nextToken &+= 1
       for id in ids {
-        storage.byID[id, default: [:]][token] = handle
+        storage.byID[id, default: RegisteredWork()].insert(handle, token: token)
       }
       return token
     }
@@ -35,7 +35,7 @@ final class CancellationRegistry: Sendable {
       // NB: One look-up per id.
       for id in ids {
         guard let index = storage.byID.index(forKey: id) else { continue }
-        storage.byID.values[index][token] = nil
+        storage.byID.values[index].remove(token: token)
         if storage.byID.values[index].isEmpty { storage.byID.remove(at: index) }
       }
     }
@@ -45,14 +45,14 @@ final class CancellationRegistry: Sendable {
   @usableFromInline
   func cancel(id: EffectID) {
     let handles = self.storage.withLock { $0.byID.removeValue(forKey: id) }
-    handles?.values.forEach { $0.cancel() }
+    handles?.forEach { $0.cancel() }
   }
 
   /// Cancels everything; the store calls this when it goes away.
   func cancelAll() {
     let all = self.storage.withLock { storage in
       defer { storage.byID.removeAll() }
-      return storage.byID.values.flatMap(\.values)
+      return storage.byID.values.flatMap(\.handles)
     }
     all.forEach { $0.cancel() }
   }
