@@ -93,7 +93,8 @@ public struct RoomLogEntry: Hashable, Codable, Sendable {
     get {
       switch self.source {
       case let .text(text): text
-      case let .value(value): (try? JSONStreamEncoder.string(value)) ?? ""
+      case let .value(value):
+        (value as? any JSONTextRepresentable)?.jsonText ?? (try? JSONStreamEncoder.string(value)) ?? ""
       }
     }
     set { self.source = .text(newValue) }

@@ -91,7 +91,7 @@ extension DatabaseClient {
         // NB: Finished games join the room-log writes' transactions (one commit for many), and
         // are encoded there, off the rooms' thread.
         return try await batched.write { db in
-          let record = try JSONStreamEncoder.string(game)
+          let record = try game.jsonText ?? JSONStreamEncoder.string(game)
           try db.cachedStatement(sql: "INSERT INTO game (room, variant, record) VALUES (?, ?, ?)")
             .execute(arguments: [game.room.rawValue, game.variant.rawValue, record])
           let id = db.lastInsertedRowID
@@ -114,13 +114,15 @@ extension DatabaseClient {
               case .draw?, nil: "draws"
               }
             let rating = updated[player] ?? current(player)
-            try db.execute(
+            // NB: Three fixed statements (one per counter), prepared once like the others.
+            try db.cachedStatement(
               sql: """
                 INSERT INTO rating (player, variant, name, rating, \(column)) VALUES (?, ?, ?, ?, 1)
                 ON CONFLICT (player, variant) DO UPDATE SET
                   name = excluded.name, rating = excluded.rating, \(column) = \(column) + 1
-                """,
-              arguments: [player.rawValue, game.variant.rawValue, name, rating])
+                """
+            )
+            .execute(arguments: [player.rawValue, game.variant.rawValue, name, rating])
           }
           return updated
         }
