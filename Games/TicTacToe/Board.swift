@@ -39,11 +39,19 @@ public struct Board: Hashable, Codable, Sendable {
 
   /// The first line whose three cells hold the same mark, with that mark.
   public var winningLine: (mark: Mark, line: Line)? {
-    for line in Line.all {
-      let marks = line.cells.map { self[$0] }
-      if let mark = marks[0], marks[1] == mark, marks[2] == mark { return (mark, line) }
+    // NB: Checked after every move: the lines' cell indices are worked out once.
+    for (line, first, second, third) in Self.lineIndices {
+      if let mark = self.cells[first], self.cells[second] == mark, self.cells[third] == mark {
+        return (mark, line)
+      }
     }
     return nil
+  }
+
+  /// Each line with the indices of its three cells.
+  private static let lineIndices: [(Line, Int, Int, Int)] = Line.all.map { line in
+    let cells = line.cells
+    return (line, cells[0].index, cells[1].index, cells[2].index)
   }
 
   /// How many cells hold `mark`.

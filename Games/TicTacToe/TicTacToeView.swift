@@ -29,7 +29,12 @@ extension TicTacToe.State {
   public func view(for viewer: PlayerID?) -> TicTacToeView {
     TicTacToeView(
       board: (0...2).map { row in
-        String((0...2).map { Character(self.board[Cell(row: row, column: $0)]?.rawValue ?? ".") })
+        // NB: Two views per move: a row is one of 27 strings, made once.
+        let cells = self.board.cells
+        func digit(_ mark: Mark?) -> Int { mark == .x ? 1 : mark == .o ? 2 : 0 }
+        return Self.rowTexts[
+          digit(cells[row * 3]) * 9 + digit(cells[row * 3 + 1]) * 3 + digit(cells[row * 3 + 2])
+        ]
       },
       x: self.seats[.x]!,
       o: self.seats[.o]!,
@@ -41,5 +46,12 @@ extension TicTacToe.State {
       gameNumber: self.gameNumber,
       rematchRequests: Mark.allCases.filter(self.rematchRequests.contains)
     )
+  }
+
+  /// Every row as the view writes it ("X", "O" or "." per cell), by its three cells in base 3
+  /// (empty 0, X 1, O 2).
+  private static let rowTexts: [String] = (0..<27).map { code in
+    let symbols: [Character] = [".", "X", "O"]
+    return String([symbols[code / 9], symbols[code / 3 % 3], symbols[code % 3]])
   }
 }

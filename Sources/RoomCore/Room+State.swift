@@ -24,7 +24,11 @@ extension Room.State {
 
   /// The people seated and still here, and the spectators: who gets this room's views.
   public var viewers: [PlayerID] {
-    self.seats.filter { $0.bot == nil && !$0.hasLeft }.map(\.player) + self.spectators
+    var viewers: [PlayerID] = []
+    viewers.reserveCapacity(self.seats.count + self.spectators.count)
+    for seat in self.seats where seat.bot == nil && !seat.hasLeft { viewers.append(seat.player) }
+    viewers.append(contentsOf: self.spectators)
+    return viewers
   }
 
   /// Whether no person is left in the room and the game is over: it can close.

@@ -29,11 +29,14 @@ struct RoomBroadcasting<Rooms: Reducer<Server.State, Server.Action>>: Reducer {
 
     var messages: [(ConnectionID, ServerMessage)] = []
     if before != after {
-      let formerViewers = Set(before.viewers)
+      // NB: Most rooms have two viewers: an array is cheaper to search than a set is to build.
+      let formerViewers = before.viewers
+      let formerViewerSet = formerViewers.count > 16 ? Set(formerViewers) : nil
       for viewer in after.viewers {
         guard let connection = state.sessions[viewer]?.connection else { continue }
         let view = after.view(for: viewer)
-        if !formerViewers.contains(viewer) || before.view(for: viewer) != view {
+        let wasViewer = formerViewerSet?.contains(viewer) ?? formerViewers.contains(viewer)
+        if !wasViewer || before.view(for: viewer) != view {
           messages.append((connection, view))
         }
       }
