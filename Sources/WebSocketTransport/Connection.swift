@@ -30,9 +30,14 @@ final class OutgoingMessage: @unchecked Sendable {
 
   init(_ payload: some Collection<UInt8>) {
     let headroom = clws_pre()
-    self.buffer = [UInt8](repeating: 0, count: headroom)
-    self.buffer.append(contentsOf: payload)
-    self.count = payload.count
+    let count = payload.count
+    // NB: One allocation: the headroom lws writes its frame header into, then the payload.
+    self.buffer = [UInt8](unsafeUninitializedCapacity: headroom + count) { buffer, initialized in
+      buffer.baseAddress!.initialize(repeating: 0, count: headroom)
+      _ = UnsafeMutableBufferPointer(rebasing: buffer[headroom...]).initialize(fromContentsOf: payload)
+      initialized = headroom + count
+    }
+    self.count = count
   }
 }
 

@@ -142,10 +142,18 @@ public struct JSONParser {
       self.index += 1
     }
     guard let stop = self.current else { throw self.error("unterminated string") }
-    var utf8 = Array(UnsafeBufferPointer(rebasing: self.bytes[start..<self.index]))
-    if stop == UInt8(ascii: "\\") {
-      try self.escapedRest(into: &utf8)
+    let plain = UnsafeBufferPointer(rebasing: self.bytes[start..<self.index])
+    guard stop == UInt8(ascii: "\\") else {
+      // NB: Straight from the message's bytes: no array in between (short strings, most keys
+      //     and values, are stored inline and allocate nothing).
+      self.index += 1
+      guard let text = String(validating: plain, as: UTF8.self) else {
+        throw JSONSyntaxError(offset: start, reason: "a string is not valid UTF-8")
+      }
+      return text
     }
+    var utf8 = Array(plain)
+    try self.escapedRest(into: &utf8)
     self.index += 1
     guard let text = String(validating: utf8, as: UTF8.self) else {
       throw JSONSyntaxError(offset: start, reason: "a string is not valid UTF-8")
