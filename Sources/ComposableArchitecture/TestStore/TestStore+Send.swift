@@ -38,13 +38,22 @@ extension TestStore {
       if let last = received.last { self.assertedState = last.state }
     }
     // NB: Exhaustively, the change is asserted from the last asserted state, which no send
-    //     changes; otherwise from the store's state just before this send.
-    let stateBefore: State? = self.exhaustivity == .on ? nil : self.root.state
+    //     changes; otherwise from the store's state just before this send. (No `State?` here:
+    //     in this unspecialized code every optional state costs a generic metadata look-up.)
     self.tracker.currentSend = location
-    let task = self.store.send(.send(action))
-    let actual = self.tracker.takeStateAfterSend(or: self.root.state)
-    var previous = self.replaceAssertedState(with: actual)
-    if let stateBefore { previous = stateBefore }
+    let task: StoreTask
+    let actual: State
+    var previous: State
+    if self.exhaustivity == .on {
+      task = self.store.send(.send(action))
+      actual = self.tracker.takeStateAfterSend(or: self.root.state)
+      previous = self.replaceAssertedState(with: actual)
+    } else {
+      previous = self.root.state
+      task = self.store.send(.send(action))
+      actual = self.tracker.takeStateAfterSend(or: self.root.state)
+      self.assertedState = actual
+    }
     self.expectState(
       updateStateToExpectedResult, previous: consume previous, actual: actual, what: "", at: location
     )
