@@ -5,7 +5,7 @@
 /// differ. The hash is computed once, as the id is made and as each child level is added, and
 /// comparing two ids compares typed parts: no `AnyHashable` box and no dynamic cast.
 @usableFromInline
-struct EffectID: Hashable, Sendable {
+struct EffectID: HashedOnce, Sendable {
   /// The child features, outermost first; empty for an id of the root feature.
   @usableFromInline let path: [ChildEffectsID]
   @usableFromInline let id: ErasedID
@@ -59,11 +59,6 @@ struct EffectID: Hashable, Sendable {
   @usableFromInline
   static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.hash == rhs.hash && lhs.path == rhs.path && lhs.id == rhs.id
-  }
-
-  @usableFromInline
-  func hash(into hasher: inout Hasher) {
-    hasher.combine(self.hash)
   }
 }
 

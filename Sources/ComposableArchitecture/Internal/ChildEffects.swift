@@ -1,7 +1,7 @@
 /// Identifies all the effects of one child feature (an `ifLet` child, a `forEach` element, a
 /// presented destination) so that they can be cancelled when the child goes away.
 @usableFromInline
-struct ChildEffectsID: Hashable, @unchecked Sendable {
+struct ChildEffectsID: HashedOnce, @unchecked Sendable {
   /// The key path from the parent's state to the child's (or to the collection of children).
   @usableFromInline let keyPath: AnyKeyPath
   /// Which child behind `keyPath`: an element's id, or an optional child's observable identity.
@@ -22,11 +22,6 @@ struct ChildEffectsID: Hashable, @unchecked Sendable {
     lhs.hash == rhs.hash
       && (lhs.keyPath === rhs.keyPath || lhs.keyPath == rhs.keyPath)
       && lhs.identity == rhs.identity
-  }
-
-  @usableFromInline
-  func hash(into hasher: inout Hasher) {
-    hasher.combine(self.hash)
   }
 }
 

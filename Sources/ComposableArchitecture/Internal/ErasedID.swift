@@ -8,7 +8,7 @@
 /// Values whose `AnyHashable` equality crosses types (integers of different widths, values
 /// already type-erased) keep `AnyHashable`'s meaning and compare through it.
 @usableFromInline
-struct ErasedID: Hashable, @unchecked Sendable {
+struct ErasedID: HashedOnce, @unchecked Sendable {
   @usableFromInline let base: any Hashable & Sendable
   /// The value's type, or `nil` when it compares as `AnyHashable` does.
   @usableFromInline let type: ObjectIdentifier?
@@ -60,11 +60,6 @@ struct ErasedID: Hashable, @unchecked Sendable {
       // NB: A value wrapped in `AnyHashable` equals the same value unwrapped.
       return AnyHashable(lhs.base) == AnyHashable(rhs.base)
     }
-  }
-
-  @inlinable
-  func hash(into hasher: inout Hasher) {
-    hasher.combine(self.hash)
   }
 }
 
