@@ -30,6 +30,9 @@ public struct DatabaseClient: Sendable {
   public var closeRoomLog: @Sendable (RoomID) -> Void
   /// Every open room's log, each in sequence order (waits for queued writes first).
   public var fetchRoomLogs: @Sendable () async throws -> [RoomID: [RoomLogEntry]]
+  /// Returns once every write queued so far (room-log lines above all) is committed: what a
+  /// server does before it exits.
+  public var flush: @Sendable () async -> Void
 
   public init(
     createAccount: @escaping @Sendable (AccountRecord) async throws -> Void,
@@ -42,7 +45,8 @@ public struct DatabaseClient: Sendable {
     fetchGames: @escaping @Sendable (PlayerID) async throws -> [GameRecord],
     appendRoomLog: @escaping @Sendable (RoomLogEntry) -> Void,
     closeRoomLog: @escaping @Sendable (RoomID) -> Void,
-    fetchRoomLogs: @escaping @Sendable () async throws -> [RoomID: [RoomLogEntry]]
+    fetchRoomLogs: @escaping @Sendable () async throws -> [RoomID: [RoomLogEntry]],
+    flush: @escaping @Sendable () async -> Void = {}
   ) {
     self.createAccount = createAccount
     self.fetchAccount = fetchAccount
@@ -55,6 +59,7 @@ public struct DatabaseClient: Sendable {
     self.appendRoomLog = appendRoomLog
     self.closeRoomLog = closeRoomLog
     self.fetchRoomLogs = fetchRoomLogs
+    self.flush = flush
   }
 }
 

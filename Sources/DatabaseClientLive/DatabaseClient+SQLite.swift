@@ -178,7 +178,8 @@ extension DatabaseClient {
           logs[room, default: []].append(RoomLogEntry(room: room, sequence: row["sequence"], payload: row["payload"]))
         }
         return logs
-      }
+      },
+      flush: { await batched.waitUntilWritten() }
     )
   }
 

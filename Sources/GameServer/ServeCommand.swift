@@ -74,6 +74,6 @@ struct ServeCommand: AsyncParsableCommand {
     FileHandle.standardOutput.write(Data("game-server listening on \(scheme)://\(self.host):\(app.port)\n".utf8))
     await app.waitForSignal()
     configuration.logger.notice("Stopping: closing connections")
-    app.stop()
+    await app.stop()
   }
 }

@@ -17,19 +17,21 @@ import WordGrid
 /// let app = try await GameServerApp.start(configuration)
 /// print("listening on", app.port)
 /// await app.waitForSignal()
-/// app.stop()
+/// await app.stop()
 /// ```
 public final class GameServerApp: @unchecked Sendable {
   public let transport: WebSocketServer
   let actor: StoreActor
   let box: StoreBox
+  let database: DatabaseClient
 
   public var port: Int { self.transport.port }
 
-  init(transport: WebSocketServer, actor: StoreActor, box: StoreBox) {
+  init(transport: WebSocketServer, actor: StoreActor, box: StoreBox, database: DatabaseClient) {
     self.transport = transport
     self.actor = actor
     self.box = box
+    self.database = database
   }
 
   /// Opens the database, recovers the rooms, and starts listening.
@@ -83,7 +85,7 @@ public final class GameServerApp: @unchecked Sendable {
       box.install(store)
       store.send(.restore(recovered.rooms, logLengths: recovered.logLengths))
     }
-    return GameServerApp(transport: transport, actor: actor, box: box)
+    return GameServerApp(transport: transport, actor: actor, box: box, database: database)
   }
 
   /// Waits for SIGINT or SIGTERM.
@@ -91,9 +93,11 @@ public final class GameServerApp: @unchecked Sendable {
     await SignalWaiter.wait(for: [SIGINT, SIGTERM])
   }
 
-  /// Closes every connection with 1001 after its queued messages, and stops.
-  public func stop() {
+  /// Closes every connection with 1001 after its queued messages, stops, and returns once
+  /// every queued database write (the last room-log lines among them) is committed.
+  public func stop() async {
     self.transport.stop()
+    await self.database.flush()
   }
 }
 

@@ -223,6 +223,57 @@ def check_idle_timeout(server):
         process.wait(timeout=10)
 
 
+async def moves_before_stop(port):
+    """Two guests start a game and make three moves; returns alice's token once the last
+    move's view has arrived."""
+    url = f"ws://127.0.0.1:{port}/"
+    async with websockets.connect(url) as alice, websockets.connect(url) as bob:
+        tokens = {}
+        for socket, name in ((alice, "alice"), (bob, "bob")):
+            await socket.send(json.dumps({"v": 1, "type": "guest", "name": name}))
+            tokens[name] = (await receive_until(socket, lambda m: m["type"] == "welcome"))["token"]
+        for socket in (alice, bob):
+            await socket.send(json.dumps({"v": 1, "type": "queue", "game": "tictactoe"}))
+        for socket in (alice, bob):
+            await receive_until(socket, lambda m: m["type"] == "room")
+        for socket, row, column in [(alice, 0, 0), (bob, 1, 1), (alice, 2, 2)]:
+            await socket.send(json.dumps({"v": 1, "type": "move", "cell": {"row": row, "column": column}}))
+            await receive_until(alice, lambda m: m["type"] == "room")
+            view = (await receive_until(bob, lambda m: m["type"] == "room"))["view"]
+        assert view["board"] == ["X..", ".O.", "..X"], view
+        return tokens["alice"]
+
+
+async def resumed_board(port, token):
+    async with websockets.connect(f"ws://127.0.0.1:{port}/") as alice:
+        await alice.send(json.dumps({"v": 1, "type": "resume", "token": token}))
+        await receive_until(alice, lambda m: m["type"] == "welcome")
+        return (await receive_until(alice, lambda m: m["type"] == "room"))["view"]["board"]
+
+
+def check_stop_keeps_every_move(server):
+    """SIGTERM right after a move's view arrives: the move is in the room log, so the room
+    comes back whole when the server starts again on the same data."""
+    data = tempfile.mkdtemp()
+    process = subprocess.Popen(
+        [server, "serve", "--port", "0", "--data", data],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        token = asyncio.run(moves_before_stop(read_port(process)))
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+    process = subprocess.Popen(
+        [server, "serve", "--port", "0", "--data", data],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        board = asyncio.run(resumed_board(read_port(process), token))
+        assert board == ["X..", ".O.", "..X"], board
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
 def main():
     server = sys.argv[1]
     data = tempfile.mkdtemp()
@@ -249,6 +300,7 @@ def main():
     check_tls(server)
     check_connection_limit(server)
     check_idle_timeout(server)
+    check_stop_keeps_every_move(server)
     print("websocket end-to-end test passed")
 
 
