@@ -7,6 +7,7 @@ import base64
 import json
 import os
 import re
+import socket
 from socket import create_connection
 import ssl
 import subprocess
@@ -202,6 +203,85 @@ def silent_client(port):
     return time.monotonic() - started
 
 
+def client_frame(payload):
+    """A masked text frame, as a client must send it."""
+    mask = os.urandom(4)
+    header = bytes([0x81])
+    if len(payload) < 126:
+        header += bytes([0x80 | len(payload)])
+    else:
+        header += bytes([0x80 | 126]) + len(payload).to_bytes(2, "big")
+    return header + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+
+
+def server_frames(data):
+    """The (opcode, payload) of each whole unmasked frame in `data`."""
+    frames, index = [], 0
+    while index + 2 <= len(data):
+        opcode, length = data[index] & 0x0F, data[index + 1] & 0x7F
+        index += 2
+        if length == 126:
+            length, index = int.from_bytes(data[index:index + 2], "big"), index + 2
+        elif length == 127:
+            length, index = int.from_bytes(data[index:index + 8], "big"), index + 8
+        if index + length > len(data):
+            break
+        frames.append((opcode, data[index:index + length]))
+        index += length
+    return frames
+
+
+async def prompt_pong(port):
+    async with websockets.connect(f"ws://127.0.0.1:{port}/") as other:
+        started = time.monotonic()
+        await other.send(json.dumps({"v": 1, "id": "o", "type": "ping"}))
+        assert (await receive_until(other, lambda m: m["type"] == "pong"))["replyTo"] == "o"
+        return time.monotonic() - started
+
+
+def check_slow_reader(server):
+    """A client that sends but does not read is closed with 1008 once its answers queue past
+    --max-queued-bytes (after the kernel's buffers fill); the others are answered meanwhile."""
+    process, port = start(
+        server, "--max-queued-bytes", "16384", "--max-messages-per-second", "1000000")
+    try:
+        key = base64.b64encode(os.urandom(16)).decode()
+        sock = socket.socket()
+        # NB: A small receive window keeps the kernel from buffering most of the answers.
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        sock.settimeout(60)
+        sock.connect(("127.0.0.1", port))
+        sock.sendall((f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
+                      f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode())
+        response = b""
+        while b"\r\n\r\n" not in response:
+            response += sock.recv(1)
+        assert response.startswith(b"HTTP/1.1 101"), response
+        ping = client_frame(json.dumps({"v": 1, "id": "x" * 64, "type": "ping"}).encode())
+        count = 20_000
+        sock.sendall(ping * count)
+        # NB: Every ping is read by the server before it closes (so the close is not a reset
+        # that would drop what is in flight); the other clients are answered meanwhile.
+        assert asyncio.run(prompt_pong(port)) < 5
+        time.sleep(2)
+        received = b""
+        while True:
+            chunk = sock.recv(1 << 16)
+            if not chunk:
+                break
+            received += chunk
+        sock.close()
+        frames = server_frames(received)
+        closes = [payload for opcode, payload in frames if opcode == 0x8]
+        assert closes and int.from_bytes(closes[0][:2], "big") == 1008, (len(frames), closes[:1])
+        pongs = sum(1 for opcode, _ in frames if opcode == 0x1)
+        assert 0 < pongs < count, pongs
+        assert asyncio.run(prompt_pong(port)) < 5
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
 async def answering_client(port, seconds):
     """A client whose library answers pings stays connected through `seconds` of silence."""
     async with websockets.connect(f"ws://127.0.0.1:{port}/", ping_interval=None) as socket:
@@ -300,6 +380,7 @@ def main():
     check_tls(server)
     check_connection_limit(server)
     check_idle_timeout(server)
+    check_slow_reader(server)
     check_stop_keeps_every_move(server)
     print("websocket end-to-end test passed")
 
