@@ -32,6 +32,20 @@ struct ErasedIDTests {
     #expect(ErasedID(1) != ErasedID(2))
   }
 
+  private class Token: Hashable, @unchecked Sendable {
+    let name: String
+    init(_ name: String) { self.name = name }
+    static func == (lhs: Token, rhs: Token) -> Bool { lhs.name == rhs.name }
+    func hash(into hasher: inout Hasher) { hasher.combine(self.name) }
+  }
+  private final class SpecialToken: Token, @unchecked Sendable {}
+
+  @Test func classInstancesCompareAsTheirHashableAncestor() {
+    #expect(ErasedID(Token("a")) == ErasedID(SpecialToken("a")))
+    #expect(ErasedID(exactly: Token("a")) == ErasedID(exactly: SpecialToken("a")))
+    #expect(ErasedID(Token("a")) != ErasedID(SpecialToken("b")))
+  }
+
   @Test func effectIDsDependOnTheirPath() {
     let rows = ChildEffectsPath(\IdentifiedArrayOf<Row>.self)
     let first = ChildEffectsID(path: rows, identity: ErasedID(exactly: 1))

@@ -29,11 +29,23 @@ struct ErasedID: HashedOnce, @unchecked Sendable {
   }
 
   /// Erases `value`, equal only to values of the same type; for ids made by this library.
+  ///
+  /// Class instances compare as `AnyHashable` compares them: an instance's dynamic type may be
+  /// a subclass of the type it was given as, and its equality is its Hashable ancestor's.
   @inlinable
   init<Value: Hashable & Sendable>(exactly value: Value) {
-    self.base = value
-    self.type = ObjectIdentifier(Value.self)
-    self.hash = value.hashValue
+    if Value.self is AnyObject.Type {
+      self.init(anyHashable: value)
+    } else {
+      self.init(base: value, type: ObjectIdentifier(Value.self), hash: value.hashValue)
+    }
+  }
+
+  @usableFromInline
+  init(base: any Hashable & Sendable, type: ObjectIdentifier?, hash: Int) {
+    self.base = base
+    self.type = type
+    self.hash = hash
   }
 
   /// Erases the value inside an existential as if it had been given directly.
@@ -45,9 +57,7 @@ struct ErasedID: HashedOnce, @unchecked Sendable {
 
   @usableFromInline
   init(anyHashable value: any Hashable & Sendable) {
-    self.base = value
-    self.type = nil
-    self.hash = AnyHashable(value).hashValue
+    self.init(base: value, type: nil, hash: AnyHashable(value).hashValue)
   }
 
   @inlinable
