@@ -57,8 +57,10 @@ extension TestStore {
     self.expectState(
       updateStateToExpectedResult, previous: consume previous, actual: actual, what: "", at: location
     )
-    // NB: Give effects that just started a chance to reach their first suspension point.
-    if task.rawValue != nil { await Task.yield() }
+    // NB: Give effects that just started a chance to reach their first suspension point (a
+    //     clock's sleep, `withTaskCancellation`) before the test goes on: they run on other
+    //     threads, and one yield was not always enough on a busy machine.
+    if task.rawValue != nil { await Task.megaYield() }
     return TestStoreTask(rawValue: task.rawValue, timeout: self.timeout)
   }
 
