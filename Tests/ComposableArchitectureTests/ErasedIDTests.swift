@@ -54,8 +54,9 @@ struct ErasedIDTests {
     #expect(id.inNamespace([first]) == id.inNamespace([first]))
     #expect(id.inNamespace([first]) != id.inNamespace([second]))
     #expect(id.inNamespace([first, second]) != id.inNamespace([second, first]))
-    #expect(id.inNamespace([first, second]) == id.inChild(second).inChild(first))
-    #expect(id.inNamespace([first, second]).hash == id.inChild(second).inChild(first).hash)
+    // NB: Nested namespaces, applied innermost first, make the same id as the whole path.
+    #expect(id.inNamespace([first, second]) == id.inNamespace([second]).inNamespace([first]))
+    #expect(id.inNamespace([first, second]).hash == id.inNamespace([second]).inNamespace([first]).hash)
     #expect(id.inNamespace([]) == id)
   }
 

@@ -23,22 +23,6 @@ struct EffectID: HashedOnce, Sendable {
     self.hash = hash
   }
 
-  /// `id` in the namespace of the child features along `path`.
-  @usableFromInline
-  init(path: [ChildEffectsID], id: ErasedID) {
-    var hash = id.hash
-    for component in path.reversed() { hash = Self.combine(component.hash, hash) }
-    self.init(path: path, id: id, hash: hash)
-  }
-
-  /// This id, seen from the parent of the child feature `component`.
-  @usableFromInline
-  func inChild(_ component: ChildEffectsID) -> Self {
-    var path = [component]
-    path.append(contentsOf: self.path)
-    return Self(path: path, id: self.id, hash: Self.combine(component.hash, self.hash))
-  }
-
   /// This id, made by the innermost of the child features along `namespace`, as seen from the
   /// root.
   @usableFromInline

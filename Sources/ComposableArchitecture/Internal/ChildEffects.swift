@@ -68,7 +68,7 @@ extension Effect {
   /// Cancels every effect of the child.
   @inlinable
   static func cancelChild(_ id: ChildEffectsID) -> Self {
-    Self(operation: .cancel(id: EffectID(path: [id], id: AllChildEffects.id)))
+    Self(operation: .cancel(id: EffectID(AllChildEffects.id).inNamespace([id])))
   }
 }
 

@@ -67,6 +67,8 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
   @usableFromInline let toPresentationAction:
     CaseExtractor<Parent.Action, PresentationAction<Destination.Action>>
   @usableFromInline let location: SourceLocation
+  /// The child's key path for its effects' ids, hashed once.
+  @usableFromInline let childPath: ChildEffectsPath
 
   @usableFromInline
   init(
@@ -81,6 +83,7 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
     self.toPresentationState = toPresentationState
     self.toPresentationAction = toPresentationAction
     self.location = location
+    self.childPath = ChildEffectsPath(toPresentationState)
   }
 
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
@@ -135,7 +138,7 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
       return nil
     }
     return ChildEffectsID(
-      path: ChildEffectsPath(self.toPresentationState),
+      path: self.childPath,
       identity: _childIdentity(destination)
     )
   }

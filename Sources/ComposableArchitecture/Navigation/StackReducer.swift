@@ -68,6 +68,8 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
   @usableFromInline let toStackAction:
     CaseExtractor<Parent.Action, StackAction<Destination.State, Destination.Action>>
   @usableFromInline let location: SourceLocation
+  /// The child's key path for its effects' ids, hashed once.
+  @usableFromInline let childPath: ChildEffectsPath
 
   @usableFromInline
   init(
@@ -82,6 +84,7 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
     self.toStackState = toStackState
     self.toStackAction = toStackAction
     self.location = location
+    self.childPath = ChildEffectsPath(toStackState)
   }
 
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
@@ -127,7 +130,7 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
   }
 
   func childID(_ id: StackElementID) -> ChildEffectsID {
-    ChildEffectsID(path: ChildEffectsPath(self.toStackState), identity: ErasedID(exactly: id))
+    ChildEffectsID(path: self.childPath, identity: ErasedID(exactly: id))
   }
 
   func report(_ what: String, action: Parent.Action) {

@@ -40,6 +40,8 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline let toChildAction: CaseExtractor<Parent.Action, Child.Action>
   @usableFromInline let statePath: CaseKeyPath<Parent.State, Child.State>
   @usableFromInline let location: SourceLocation
+  /// The child's key path for its effects' ids, hashed once.
+  @usableFromInline let childPath: ChildEffectsPath
 
   @usableFromInline
   init(
@@ -56,6 +58,7 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     self.toChildAction = toChildAction
     self.statePath = statePath
     self.location = location
+    self.childPath = ChildEffectsPath(statePath)
   }
 
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
@@ -87,6 +90,6 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
 
   func childID(_ state: Parent.State) -> ChildEffectsID? {
     guard let child = self.toChildState.extract(state) else { return nil }
-    return ChildEffectsID(path: ChildEffectsPath(self.statePath), identity: _childIdentity(child))
+    return ChildEffectsID(path: self.childPath, identity: _childIdentity(child))
   }
 }

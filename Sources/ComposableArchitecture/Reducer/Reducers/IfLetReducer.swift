@@ -57,6 +57,8 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline let toChildState: WritableKeyPath<Parent.State, Child.State?>
   @usableFromInline let toChildAction: CaseExtractor<Parent.Action, Child.Action>
   @usableFromInline let location: SourceLocation
+  /// The child's key path for its effects' ids, hashed once.
+  @usableFromInline let childPath: ChildEffectsPath
 
   @usableFromInline
   init(
@@ -71,6 +73,7 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     self.toChildState = toChildState
     self.toChildAction = toChildAction
     self.location = location
+    self.childPath = ChildEffectsPath(toChildState)
   }
 
   @inlinable
@@ -87,7 +90,7 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline
   func childID(_ state: Parent.State) -> ChildEffectsID? {
     guard let child = state[keyPath: self.toChildState] else { return nil }
-    return ChildEffectsID(path: ChildEffectsPath(self.toChildState), identity: _childIdentity(child))
+    return ChildEffectsID(path: self.childPath, identity: _childIdentity(child))
   }
 
   @usableFromInline
