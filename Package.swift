@@ -15,6 +15,7 @@ let package = Package(
     .executable(name: "games-benchmark", targets: ["games-benchmark"]),
     .executable(name: "game-load", targets: ["game-load"]),
     .executable(name: "tca-benchmark", targets: ["tca-benchmark"]),
+    .executable(name: "server-benchmark", targets: ["server-benchmark"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -125,6 +126,16 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       path: "Sources/GameLoad"
+    ),
+    .executableTarget(
+      name: "server-benchmark",
+      dependencies: [
+        "CAllocationCounter", "ComposableArchitecture", "DatabaseClient", "DatabaseClientLive", "ServerClock",
+        "ServerCore", "ServerModels", "WordGrid",
+      ],
+      path: "Sources/ServerBenchmark",
+      // NB: Exports the executable's malloc (CAllocationCounter) so that the shared libraries use it too.
+      linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"], .when(platforms: [.linux]))]
     ),
     .executableTarget(
       name: "games-benchmark",

@@ -1,0 +1,118 @@
+// The game server's own work per view, with no network: the root store on a store executor,
+// the SQLite database in a temporary folder, the live client channel's JSON encoding, and bots
+// that answer in protocol JSON decoded as the transport's handler decodes it. What is left out
+// is libwebsockets and the kernel, which `game-load` measures with them.
+//
+// Usage: server-benchmark [connections] [seconds]
+import CAllocationCounter
+import ComposableArchitecture
+import DatabaseClient
+import DatabaseClientLive
+import Foundation
+import ServerClock
+import ServerCore
+import ServerModels
+import WordGrid
+
+let arguments = CommandLine.arguments.dropFirst().compactMap { Double($0) }
+let connectionCount = Int(arguments.first ?? 64)
+let seconds = arguments.dropFirst().first ?? 5
+let warmUp = 1.0
+
+/// Messages the server sent, waiting for their bot; touched only on the store's thread.
+final class Outbox: @unchecked Sendable {
+  var messages: [(ConnectionID, ServerMessage)] = []
+  var bytes = 0
+}
+
+let folder = FileManager.default.temporaryDirectory.appendingPathComponent("server-benchmark-\(getpid())")
+defer { try? FileManager.default.removeItem(at: folder) }
+let database = try DatabaseClient.sqlite(path: folder.appendingPathComponent("game-server.sqlite").path)
+let outbox = Outbox()
+let channel = ClientChannel(
+  send: { connection, message in
+    // NB: What the live channel does before handing the bytes to the transport.
+    outbox.bytes += message.jsonBytes.count
+    outbox.messages.append((connection, message))
+  },
+  close: { _, _, _ in }
+)
+let actor = StoreActor(executor: StoreExecutor(name: "server"))
+
+struct Window {
+  var views = 0
+  var moves = 0
+  var threadCPU = 0.0
+  var processCPU = 0.0
+  var allocations: UInt64 = 0
+  var threadAllocations: UInt64 = 0
+  var wall = 0.0
+}
+
+let measured: Window = await actor.run { _ in
+  let store = Store(initialState: Server.State(settings: Server.Settings())) {
+    Server()
+  } withDependencies: {
+    $0.database = database
+    $0.wordDictionary = WordDictionary(words: [])
+    $0.clientChannel = channel
+    $0.continuousClock = ServerClock()
+  }
+  var players = InProcessPlayers()
+  func deliver(_ connection: ConnectionID, _ text: String) {
+    switch ClientRequest.decoding(Array(text.utf8)) {
+    case let .success(request): store.send(.received(connection, request))
+    case let .failure(error): fatalError("The bots sent a message the server cannot read: \(error)")
+    }
+  }
+  for index in 0..<connectionCount {
+    let connection = ConnectionID(rawValue: UInt64(index + 1))
+    store.send(.connected(connection))
+    deliver(connection, #"{"v":1,"type":"guest","name":"bench\#(index)"}"#)
+  }
+  func snapshot() -> Window {
+    Window(
+      views: players.views, moves: players.moves, threadCPU: CPUTime.thread, processCPU: CPUTime.process,
+      allocations: tca_allocation_count(), threadAllocations: tca_thread_allocation_count(),
+      wall: Date().timeIntervalSinceReferenceDate)
+  }
+  let start = Date().timeIntervalSinceReferenceDate
+  var before: Window?
+  while true {
+    let now = Date().timeIntervalSinceReferenceDate
+    if before == nil, now - start >= warmUp { before = snapshot() }
+    if now - start >= warmUp + seconds { break }
+    let batch = outbox.messages
+    outbox.messages.removeAll(keepingCapacity: true)
+    for (connection, message) in batch {
+      if let reply = players.reply(to: message, on: connection) { deliver(connection, reply) }
+    }
+    // NB: Lets the store's effects and the database's answers run; sleeps only when there is
+    // nothing to answer, so idle time is not counted as work.
+    if outbox.messages.isEmpty {
+      try? await Task.sleep(for: .microseconds(100))
+    } else {
+      await Task.yield()
+    }
+  }
+  let after = snapshot()
+  let first = before!
+  return Window(
+    views: after.views - first.views, moves: after.moves - first.moves,
+    threadCPU: after.threadCPU - first.threadCPU, processCPU: after.processCPU - first.processCPU,
+    allocations: after.allocations - first.allocations,
+    threadAllocations: after.threadAllocations - first.threadAllocations, wall: after.wall - first.wall)
+}
+await database.flush()
+
+func format(_ value: Double, _ digits: Int = 1) -> String { String(format: "%.\(digits)f", value) }
+let views = Double(max(1, measured.views))
+print("Server in process: \(connectionCount) connections in rooms of 2, tic-tac-toe, \(format(seconds)) s")
+print("")
+print("| views/s | moves/s | store thread µs per view | other threads µs per view | allocations per view (store thread / all) |")
+print("|--:|--:|--:|--:|--:|")
+print(
+  "| \(Int(Double(measured.views) / measured.wall)) | \(Int(Double(measured.moves) / measured.wall)) "
+    + "| \(format(measured.threadCPU * 1_000_000 / views)) "
+    + "| \(format((measured.processCPU - measured.threadCPU) * 1_000_000 / views)) "
+    + "| \(format(Double(measured.threadAllocations) / views)) / \(format(Double(measured.allocations) / views)) |")
