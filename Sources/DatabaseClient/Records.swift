@@ -68,6 +68,7 @@ public struct RoomLogEntry: Hashable, Codable, Sendable {
   private enum Source: Sendable {
     case text(String)
     case value(any Encodable & Sendable)
+    case representable(any JSONTextRepresentable & Encodable & Sendable)
   }
 
   public init(room: RoomID, sequence: Int, payload: String) {
@@ -88,13 +89,24 @@ public struct RoomLogEntry: Hashable, Codable, Sendable {
     self.source = .value(value)
   }
 
+  /// An entry for a value that can write its own JSON, written when the payload is first read.
+  ///
+  /// ```swift
+  /// database.appendRoomLog(RoomLogEntry(room: id, sequence: 3, encoding: event))
+  /// ```
+  public init(room: RoomID, sequence: Int, encoding value: some JSONTextRepresentable & Encodable & Sendable) {
+    self.room = room
+    self.sequence = sequence
+    self.source = .representable(value)
+  }
+
   /// JSON of the room's state (sequence 0) or of an action.
   public var payload: String {
     get {
       switch self.source {
       case let .text(text): text
-      case let .value(value):
-        (value as? any JSONTextRepresentable)?.jsonText ?? (try? JSONStreamEncoder.string(value)) ?? ""
+      case let .value(value): (try? JSONStreamEncoder.string(value)) ?? ""
+      case let .representable(value): value.jsonText ?? (try? JSONStreamEncoder.string(value)) ?? ""
       }
     }
     set { self.source = .text(newValue) }

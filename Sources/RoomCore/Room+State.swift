@@ -49,8 +49,8 @@ extension Room.State {
       return GameRecord(
         room: self.id, variant: self.variant, players: [game.seats[.x]!, game.seats[.o]!],
         names: names([game.seats[.x]!, game.seats[.o]!]), bots: bots,
-        // NB: Once per game, on the rooms' thread: the lean encoder (cells as on the wire).
-        winners: winners, moves: (try? JSONStreamEncoder.string(game.moves)) ?? "[]")
+        // NB: Once per game, on the rooms' thread: written directly (cells as on the wire).
+        winners: winners, moves: Self.movesJSON(game.moves))
     case let .wordGrid(game):
       let winners = game.winners.count == game.players.count ? [] : game.winners
       return GameRecord(
@@ -58,6 +58,24 @@ extension Room.State {
         bots: bots, winners: winners,
         moves: json(game.players.map { ["player": $0.id.rawValue, "words": $0.words.map(\.word).joined(separator: " ")] }))
     }
+  }
+
+  /// Tic-tac-toe moves as JSON, the same text as their `Encodable` form:
+  /// `[{"row":1,"column":1},{"row":0,"column":2}]`.
+  static func movesJSON(_ moves: [Cell]) -> String {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(2 + moves.count * 24)
+    bytes.append(UInt8(ascii: "["))
+    for (index, cell) in moves.enumerated() {
+      if index > 0 { bytes.append(UInt8(ascii: ",")) }
+      bytes.append(contentsOf: #"{"row":"#.utf8)
+      bytes.append(contentsOf: String(cell.row).utf8)
+      bytes.append(contentsOf: #","column":"#.utf8)
+      bytes.append(contentsOf: String(cell.column).utf8)
+      bytes.append(UInt8(ascii: "}"))
+    }
+    bytes.append(UInt8(ascii: "]"))
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   func gameAction(_ player: PlayerID, _ move: PlayerMove) -> GameAction? {

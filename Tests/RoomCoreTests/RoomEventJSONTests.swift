@@ -4,6 +4,7 @@ import RoomCore
 import ServerModels
 import Testing
 import TicTacToe
+import WordGrid
 
 struct RoomEventJSONTests {
   private static let players: [PlayerID] = [
@@ -21,10 +22,25 @@ struct RoomEventJSONTests {
     }
   }
 
-  @Test func otherEventsGoThroughEncodable() {
+  @Test func everyOtherEventButWordGridMovesIsWrittenAsEncodableWritesIt() throws {
+    for player in Self.players {
+      let events: [RoomEvent] = [
+        .play(player, .pass), .play(player, .resign), .play(player, .rematch),
+        .moveTimeExpired(moveNumber: 0), .moveTimeExpired(moveNumber: 3), .moveTimeExpired(moveNumber: -12),
+        .raceTimeUp, .disconnected(player), .reconnected(player), .graceExpired(player), .leave(player),
+      ]
+      for event in events {
+        let text = try #require(event.jsonText)
+        #expect(text == (try JSONStreamEncoder.string(event)))
+        #expect(try JSONDecoder().decode(RoomEvent.self, from: Data(text.utf8)) == event)
+      }
+    }
+  }
+
+  @Test func wordGridMovesGoThroughEncodable() {
     let events: [RoomEvent] = [
-      .play("alice", .pass), .play("alice", .resign), .play("alice", .rematch),
-      .moveTimeExpired(moveNumber: 3), .raceTimeUp, .disconnected("alice"), .leave("bob"),
+      .play("alice", .word([FacePosition(cube: CubeIndex(x: 0, y: 1, z: 2), side: .right)])),
+      .play("alice", .removeCube(CubeIndex(x: 1, y: 1, z: 1))),
     ]
     for event in events {
       #expect(event.jsonText == nil)
