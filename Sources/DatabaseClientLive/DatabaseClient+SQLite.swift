@@ -4,6 +4,7 @@ import Foundation
 import GRDB
 import GameCore
 import ServerModels
+import Synchronization
 
 extension DatabaseClient {
   /// The embedded database: SQLite through GRDB, in a file (WAL mode), created and migrated on
@@ -16,7 +17,12 @@ extension DatabaseClient {
   /// ```swift
   /// let database = try DatabaseClient.sqlite(path: "data/game-server.sqlite")
   /// ```
-  public static func sqlite(path: String) throws -> DatabaseClient {
+  ///
+  /// The room log is append-only; the lines of closed rooms are deleted when the database is
+  /// opened and after every `roomClosesPerCompaction` rooms that close.
+  public static func sqlite(
+    path: String, roomClosesPerCompaction: Int = RoomLogTable.closesPerCompaction
+  ) throws -> DatabaseClient {
     let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     var configuration = Configuration()
@@ -25,17 +31,21 @@ extension DatabaseClient {
       // process loses nothing; a power cut may lose the last commits.
       try db.execute(sql: "PRAGMA synchronous = NORMAL")
     }
-    return try self.sqlite(writer: DatabasePool(path: path, configuration: configuration))
+    return try self.sqlite(
+      writer: DatabasePool(path: path, configuration: configuration), roomClosesPerCompaction: roomClosesPerCompaction)
   }
 
   /// An SQLite database in memory, with the same schema: for tests.
   public static func sqliteInMemory() throws -> DatabaseClient {
-    try self.sqlite(writer: DatabaseQueue())
+    try self.sqlite(writer: DatabaseQueue(), roomClosesPerCompaction: RoomLogTable.closesPerCompaction)
   }
 
-  static func sqlite(writer: some DatabaseWriter) throws -> DatabaseClient {
+  static func sqlite(writer: some DatabaseWriter, roomClosesPerCompaction: Int) throws -> DatabaseClient {
     try Schema.migrator.migrate(writer)
+    try writer.write { db in try RoomLogTable.compact(db) }
     let batched = BatchedWrites(writer: writer)
+    /// Rooms closed since the last compaction; counted on the writer's queue.
+    let closedSinceCompaction = Mutex(0)
 
     @Sendable func queueWrite(_ work: @escaping @Sendable (Database) throws -> Void) {
       batched.append(work)
@@ -158,19 +168,26 @@ extension DatabaseClient {
       appendRoomLog: { entry in
         queueWrite { db in
           // NB: One per move: a prepared statement kept by the connection, not parsed each time.
-          try db.cachedStatement(sql: "INSERT OR REPLACE INTO roomLog (room, sequence, payload) VALUES (?, ?, ?)")
+          try db.cachedStatement(sql: RoomLogTable.append)
             .execute(arguments: [entry.room.rawValue, entry.sequence, entry.payload])
         }
       },
       closeRoomLog: { room in
         queueWrite { db in
-          try db.cachedStatement(sql: "DELETE FROM roomLog WHERE room = ?").execute(arguments: [room.rawValue])
+          try db.cachedStatement(sql: RoomLogTable.close).execute(arguments: [room.rawValue])
+          let compacting = closedSinceCompaction.withLock { count -> Bool in
+            count += 1
+            guard count >= roomClosesPerCompaction else { return false }
+            count = 0
+            return true
+          }
+          if compacting { try RoomLogTable.compact(db) }
         }
       },
       fetchRoomLogs: {
         await batched.waitUntilWritten()
         let rows: [Row] = try await writer.read { db in
-          try Row.fetchAll(db, sql: "SELECT room, sequence, payload FROM roomLog ORDER BY room, sequence")
+          try Row.fetchAll(db, sql: RoomLogTable.openLines)
         }
         var logs: [RoomID: [RoomLogEntry]] = [:]
         for row in rows {

@@ -52,6 +52,29 @@ enum Schema {
           );
           """)
     }
+    // NB: The room log was keyed by (room, sequence): each room's newest rows sat on a page of
+    // their own, so every commit wrote one page per room that moved. It is now append-only in
+    // insertion order (new rows share the last pages), a closed room is a row in closedRoom
+    // until compaction deletes its lines, and nothing indexes the log by room.
+    migrator.registerMigration("v2: append-only room log") { db in
+      try db.execute(
+        sql: """
+          ALTER TABLE roomLog RENAME TO roomLogByRoom;
+          CREATE TABLE roomLog (
+            id INTEGER PRIMARY KEY,
+            room TEXT NOT NULL,
+            sequence INTEGER NOT NULL,
+            payload TEXT NOT NULL
+          );
+          INSERT INTO roomLog (room, sequence, payload)
+            SELECT room, sequence, payload FROM roomLogByRoom ORDER BY room, sequence;
+          DROP TABLE roomLogByRoom;
+          CREATE TABLE closedRoom (
+            room TEXT PRIMARY KEY NOT NULL,
+            lastLine INTEGER NOT NULL
+          );
+          """)
+    }
     return migrator
   }
 }

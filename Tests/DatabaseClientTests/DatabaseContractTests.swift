@@ -1,6 +1,7 @@
 import DatabaseClient
 import DatabaseClientLive
 import Foundation
+import GRDB
 import GameCore
 import ServerModels
 import Testing
@@ -82,6 +83,46 @@ struct DatabaseContractTests {
     #expect(logs["room-2"]?.count == 1)
     database.closeRoomLog("room-1")
     #expect(try await database.fetchRoomLogs().keys.sorted() == ["room-2"])
+  }
+
+  @Test(arguments: Kind.allCases)
+  func aRoomIdUsedAgainAfterClosingStartsANewLog(kind: Kind) async throws {
+    let database = try kind.make()
+    database.appendRoomLog(RoomLogEntry(room: "room-1", sequence: 0, payload: "old"))
+    database.appendRoomLog(RoomLogEntry(room: "room-1", sequence: 1, payload: "old"))
+    database.closeRoomLog("room-1")
+    database.appendRoomLog(RoomLogEntry(room: "room-1", sequence: 0, payload: "new"))
+    #expect(try await database.fetchRoomLogs()["room-1"]?.map(\.payload) == ["new"])
+  }
+
+  @Test func closedRoomsLinesAreDeletedOnOpeningAndEveryFewCloses() async throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("db-\(UUID())/game.sqlite").path
+    func lines() async throws -> Int {
+      try await DatabaseQueue(path: path).read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM roomLog") ?? 0 }
+    }
+    do {
+      let database = try DatabaseClient.sqlite(path: path, roomClosesPerCompaction: 3)
+      for room in 1...5 {
+        for sequence in 0..<4 {
+          database.appendRoomLog(RoomLogEntry(room: RoomID(rawValue: "room-\(room)"), sequence: sequence, payload: "{}"))
+        }
+      }
+      database.closeRoomLog("room-1")
+      database.closeRoomLog("room-2")
+      await database.flush()
+      // NB: Closed, still in the file, no longer read.
+      #expect(try await lines() == 20)
+      #expect(try await database.fetchRoomLogs().keys.sorted() == ["room-3", "room-4", "room-5"])
+      database.closeRoomLog("room-3")
+      await database.flush()
+      #expect(try await lines() == 8)
+      database.closeRoomLog("room-4")
+      await database.flush()
+      #expect(try await lines() == 8)
+    }
+    let reopened = try DatabaseClient.sqlite(path: path)
+    #expect(try await lines() == 4)
+    #expect(try await reopened.fetchRoomLogs().keys.sorted() == ["room-5"])
   }
 
   @Test func aFileDatabaseOutlivesItsClient() async throws {

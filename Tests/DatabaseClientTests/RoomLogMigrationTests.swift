@@ -1,0 +1,33 @@
+import DatabaseClient
+import DatabaseClientLive
+import Foundation
+import GRDB
+import Testing
+
+/// A database written before the room log became append-only keeps its open rooms' logs.
+struct RoomLogMigrationTests {
+  @Test func aLogKeyedByRoomIsCarriedOver() async throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("db-\(UUID())/game.sqlite").path
+    try FileManager.default.createDirectory(
+      atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    // NB: The room log as the first schema made it, and GRDB's record of that migration.
+    try await DatabaseQueue(path: path).write { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
+          INSERT INTO grdb_migrations VALUES ('v1');
+          CREATE TABLE roomLog (
+            room TEXT NOT NULL, sequence INTEGER NOT NULL, payload TEXT NOT NULL, PRIMARY KEY (room, sequence)
+          );
+          INSERT INTO roomLog VALUES ('room-2', 1, 'b1'), ('room-1', 1, 'a1'), ('room-2', 0, 'b0'), ('room-1', 0, 'a0');
+          """)
+    }
+    let database = try DatabaseClient.sqlite(path: path)
+    let logs = try await database.fetchRoomLogs()
+    #expect(logs["room-1"]?.map(\.payload) == ["a0", "a1"])
+    #expect(logs["room-2"]?.map(\.payload) == ["b0", "b1"])
+    database.closeRoomLog("room-1")
+    database.appendRoomLog(RoomLogEntry(room: "room-2", sequence: 2, payload: "b2"))
+    #expect(try await database.fetchRoomLogs().mapValues { $0.map(\.payload) } == ["room-2": ["b0", "b1", "b2"]])
+  }
+}
