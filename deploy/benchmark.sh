@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the benchmarks in release mode and prints their tables: the library's, the games',
-# then the server under load (bots on websockets; server CPU and memory from /proc).
+# the server's own work in process, then the server under load (bots on websockets; server CPU
+# and memory from /proc), each load beside the floor a bare poll relay sets on this machine.
 # Usage: deploy/benchmark.sh [--quick] [--only KEY]   (options go to the library benchmark)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -9,14 +10,19 @@ swift build -c release --product tca-benchmark
 swift build -c release --product games-benchmark
 swift build -c release --product game-server
 swift build -c release --product game-load
+swift build -c release --product server-benchmark
 .build/release/tca-benchmark "$@"
 echo
 .build/release/games-benchmark
+echo
+.build/release/server-benchmark 64 5
 echo
 # NB: 10,000 connections need as many file descriptors on each side.
 ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)" || true
 for connections in 64 512; do
   .build/release/game-load --connections "$connections" --seconds 10
+  echo
+  .build/release/game-load --connections "$connections" --seconds 5 --relay-floor
   echo
 done
 .build/release/game-load --connections 64 --seconds 10 --game wordgrid-race

@@ -14,6 +14,7 @@ extension WordGridBot: ExpressibleByArgument {}
 /// them play as fast as the protocol allows for `--seconds`, and prints moves and views per
 /// second, move-to-view latency, the server's CPU per delivered view (from /proc) and its
 /// resident memory per connection. `--idle` only logs the connections in and measures memory.
+/// `--relay-floor` measures what the kernel alone costs per delivered message (``RelayFloor``).
 @main
 struct LoadCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -28,6 +29,8 @@ struct LoadCommand: ParsableCommand {
   @Option(help: "How the bots play: random or perfect.") var bot = TicTacToeBot.random
   @Option(help: "The game: tictactoe, wordgrid-race or wordgrid-turns.") var game = "tictactoe"
   @Option(help: "The word-grid bot: easy or hard.") var wordBot = WordGridBot.hard
+  @Flag(help: "Measure the floor instead: a bare poll relay's CPU per delivered message, no server.")
+  var relayFloor = false
 
   static var siblingServer: String {
     URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
@@ -35,6 +38,10 @@ struct LoadCommand: ParsableCommand {
   }
 
   func run() throws {
+    if self.relayFloor {
+      print(try RelayFloor(connections: self.connections).measure(seconds: self.seconds).table)
+      return
+    }
     let (process, port) = try self.port.map { (nil, $0) } ?? startServer()
     defer { process?.terminate() }
     guard let pid = process?.processIdentifier ?? self.serverPid else {

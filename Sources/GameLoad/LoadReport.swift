@@ -9,6 +9,8 @@ struct LoadReport {
   var views: Int
   var latencies: [UInt64]
   var cpuSeconds: Double
+  /// The part of `cpuSeconds` spent in the kernel.
+  var kernelSeconds: Double
   var residentBefore: Int
   var residentAfter: Int
 
@@ -29,10 +31,11 @@ struct LoadReport {
         """
     }
     let cpuPerView = self.views > 0 ? self.cpuSeconds * 1_000_000 / Double(self.views) : 0
+    let kernelPerView = self.views > 0 ? self.kernelSeconds * 1_000_000 / Double(self.views) : 0
     return """
-      | connections | moves/s | views/s | p50 ms | p99 ms | server CPU µs per view | server memory | per connection |
-      |--:|--:|--:|--:|--:|--:|--:|--:|
-      | \(self.connections) | \(Int(Double(self.moves) / self.seconds)) | \(Int(Double(self.views) / self.seconds)) | \(String(format: "%.2f", self.percentile(0.5))) | \(String(format: "%.2f", self.percentile(0.99))) | \(String(format: "%.1f", cpuPerView)) | \(String(format: "%.1f", total)) MB | \(String(format: "%.1f", perConnection)) kB |
+      | connections | moves/s | views/s | p50 ms | p99 ms | server CPU µs per view | of which kernel | server memory | per connection |
+      |--:|--:|--:|--:|--:|--:|--:|--:|--:|
+      | \(self.connections) | \(Int(Double(self.moves) / self.seconds)) | \(Int(Double(self.views) / self.seconds)) | \(String(format: "%.2f", self.percentile(0.5))) | \(String(format: "%.2f", self.percentile(0.99))) | \(String(format: "%.1f", cpuPerView)) | \(String(format: "%.1f", kernelPerView)) | \(String(format: "%.1f", total)) MB | \(String(format: "%.1f", perConnection)) kB |
       """
   }
 }

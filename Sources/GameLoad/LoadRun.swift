@@ -67,6 +67,7 @@ final class LoadRun: @unchecked Sendable {
       connections: self.count, idle: self.idle, seconds: elapsed,
       moves: after.moves - before.moves, views: after.views - before.views,
       latencies: latencies, cpuSeconds: end.cpuSeconds - start.cpuSeconds,
+      kernelSeconds: end.kernelSeconds - start.kernelSeconds,
       residentBefore: baseline.residentBytes, residentAfter: end.residentBytes)
   }
 

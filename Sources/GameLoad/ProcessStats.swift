@@ -2,8 +2,13 @@ import Foundation
 
 /// A process's CPU time and resident memory, read from /proc.
 struct ProcessStats {
-  var cpuSeconds = 0.0
+  /// CPU time in the process's own code.
+  var userSeconds = 0.0
+  /// CPU time the kernel spent on the process's behalf: system calls (sockets, poll, files).
+  var kernelSeconds = 0.0
   var residentBytes = 0
+
+  var cpuSeconds: Double { self.userSeconds + self.kernelSeconds }
 
   init(pid: Int32) {
     if let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
@@ -12,7 +17,9 @@ struct ProcessStats {
       // NB: Fields after the command name; utime and stime are the 14th and 15th fields.
       let fields = stat[stat.index(after: close)...].split(separator: " ")
       if fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) {
-        self.cpuSeconds = (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+        let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
+        self.userSeconds = user / ticks
+        self.kernelSeconds = system / ticks
       }
     }
     if let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
