@@ -38,6 +38,9 @@ struct LoadCommand: ParsableCommand {
   }
 
   func run() throws {
+    guard self.connections >= 2, self.connections % 2 == 0 else {
+      throw ValidationError("--connections must be an even number of at least 2 (rooms of 2)")
+    }
     if self.relayFloor {
       print(try RelayFloor(connections: self.connections).measure(seconds: self.seconds).table)
       return

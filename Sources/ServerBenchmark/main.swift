@@ -15,7 +15,7 @@ import ServerModels
 import WordGrid
 
 let arguments = CommandLine.arguments.dropFirst().compactMap { Double($0) }
-let connectionCount = Int(arguments.first ?? 64)
+let connectionCount = max(2, Int(arguments.first ?? 64) / 2 * 2)
 let seconds = arguments.dropFirst().first ?? 5
 let warmUp = 1.0
 
@@ -104,6 +104,11 @@ let measured: Window = await actor.run { _ in
     threadAllocations: after.threadAllocations - first.threadAllocations, wall: after.wall - first.wall)
 }
 await database.flush()
+
+guard measured.views > 0 else {
+  print("No view was delivered in the measured window: the bots did not get to play.")
+  exit(1)
+}
 
 func format(_ value: Double, _ digits: Int = 1) -> String { String(format: "%.\(digits)f", value) }
 let views = Double(max(1, measured.views))
