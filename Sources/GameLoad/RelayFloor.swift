@@ -67,7 +67,7 @@ final class RelayFloor: @unchecked Sendable {
     }
     let result = Mutex<Report?>(nil)
     let relay = Thread { [relayed] in
-      result.withLock { $0 = self.relay(relayed, seconds: seconds) }
+      result.withLock { $0 = self.relay(relayed) }
     }
     relay.start()
     let players = Thread { [clients] in self.play(clients) }
@@ -81,7 +81,7 @@ final class RelayFloor: @unchecked Sendable {
   }
 
   /// The relay: every message read goes to both members of its room.
-  private func relay(_ sockets: [Int32], seconds: Double) -> Report {
+  private func relay(_ sockets: [Int32]) -> Report {
     var fds = sockets.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
     var buffer = [UInt8](repeating: 0, count: 4096)
     var deliveries = 0

@@ -6,7 +6,8 @@ import TicTacToe
 /// (what a client decodes is the client's cost, not the server's) and answer in protocol JSON,
 /// which the benchmark decodes as the transport's handler does.
 struct InProcessPlayers {
-  private var generator = SystemRandomNumberGenerator()
+  // NB: Seeded, as the websocket load bots are, so that runs play the same games.
+  private var generator = SeededRandomNumberGenerator(seed: 1)
   private var rematchAsked: [ConnectionID: Int] = [:]
   private var movedAt: [ConnectionID: [Int]] = [:]
   private(set) var views = 0

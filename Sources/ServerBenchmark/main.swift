@@ -19,12 +19,6 @@ let connectionCount = max(2, Int(arguments.first ?? 64) / 2 * 2)
 let seconds = arguments.dropFirst().first ?? 5
 let warmUp = 1.0
 
-/// Messages the server sent, waiting for their bot; touched only on the store's thread.
-final class Outbox: @unchecked Sendable {
-  var messages: [(ConnectionID, ServerMessage)] = []
-  var bytes = 0
-}
-
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("server-benchmark-\(getpid())")
 defer { try? FileManager.default.removeItem(at: folder) }
 let database = try DatabaseClient.sqlite(path: folder.appendingPathComponent("game-server.sqlite").path)
@@ -39,17 +33,7 @@ let channel = ClientChannel(
 )
 let actor = StoreActor(executor: StoreExecutor(name: "server"))
 
-struct Window {
-  var views = 0
-  var moves = 0
-  var threadCPU = 0.0
-  var processCPU = 0.0
-  var allocations: UInt64 = 0
-  var threadAllocations: UInt64 = 0
-  var wall = 0.0
-}
-
-let measured: Window = await actor.run { _ in
+let measured: MeasuredWindow = await actor.run { _ in
   let store = Store(initialState: Server.State(settings: Server.Settings())) {
     Server()
   } withDependencies: {
@@ -70,14 +54,14 @@ let measured: Window = await actor.run { _ in
     store.send(.connected(connection))
     deliver(connection, #"{"v":1,"type":"guest","name":"bench\#(index)"}"#)
   }
-  func snapshot() -> Window {
-    Window(
+  func snapshot() -> MeasuredWindow {
+    MeasuredWindow(
       views: players.views, moves: players.moves, threadCPU: CPUTime.thread, processCPU: CPUTime.process,
       allocations: tca_allocation_count(), threadAllocations: tca_thread_allocation_count(),
       wall: Date().timeIntervalSinceReferenceDate)
   }
   let start = Date().timeIntervalSinceReferenceDate
-  var before: Window?
+  var before: MeasuredWindow?
   while true {
     let now = Date().timeIntervalSinceReferenceDate
     if before == nil, now - start >= warmUp { before = snapshot() }
@@ -97,7 +81,7 @@ let measured: Window = await actor.run { _ in
   }
   let after = snapshot()
   let first = before!
-  return Window(
+  return MeasuredWindow(
     views: after.views - first.views, moves: after.moves - first.moves,
     threadCPU: after.threadCPU - first.threadCPU, processCPU: after.processCPU - first.processCPU,
     allocations: after.allocations - first.allocations,
