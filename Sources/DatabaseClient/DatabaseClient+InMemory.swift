@@ -24,6 +24,7 @@ extension DatabaseClient {
       fetchGames: { player in storage.value.games.filter { $0.players.contains(player) } },
       appendRoomLog: { entry in storage.withValue { $0.roomLogs[entry.room, default: []].append(entry) } },
       closeRoomLog: { room in storage.withValue { $0.roomLogs[room] = nil } },
+      restartRoomLog: { snapshot in storage.withValue { $0.roomLogs[snapshot.room] = [snapshot] } },
       fetchRoomLogs: {
         storage.value.roomLogs.mapValues { $0.sorted { $0.sequence < $1.sequence } }
       }

@@ -28,6 +28,9 @@ public struct DatabaseClient: Sendable {
   public var appendRoomLog: @Sendable (RoomLogEntry) -> Void
   /// Forgets a finished room's log.
   public var closeRoomLog: @Sendable (RoomID) -> Void
+  /// Starts a room's log again from a snapshot (sequence 0), forgetting its earlier lines, in
+  /// one write: a crash leaves either the old log or the new one. Queued; returns at once.
+  public var restartRoomLog: @Sendable (_ snapshot: RoomLogEntry) -> Void
   /// Every open room's log, each in sequence order (waits for queued writes first).
   public var fetchRoomLogs: @Sendable () async throws -> [RoomID: [RoomLogEntry]]
   /// Returns once every write queued so far (room-log lines above all) is committed: what a
@@ -45,6 +48,7 @@ public struct DatabaseClient: Sendable {
     fetchGames: @escaping @Sendable (PlayerID) async throws -> [GameRecord],
     appendRoomLog: @escaping @Sendable (RoomLogEntry) -> Void,
     closeRoomLog: @escaping @Sendable (RoomID) -> Void,
+    restartRoomLog: (@Sendable (_ snapshot: RoomLogEntry) -> Void)? = nil,
     fetchRoomLogs: @escaping @Sendable () async throws -> [RoomID: [RoomLogEntry]],
     flush: @escaping @Sendable () async -> Void = {}
   ) {
@@ -58,6 +62,12 @@ public struct DatabaseClient: Sendable {
     self.fetchGames = fetchGames
     self.appendRoomLog = appendRoomLog
     self.closeRoomLog = closeRoomLog
+    // NB: Without a write of its own, closing then appending does it (atomic when the two are).
+    self.restartRoomLog =
+      restartRoomLog ?? { snapshot in
+        closeRoomLog(snapshot.room)
+        appendRoomLog(snapshot)
+      }
     self.fetchRoomLogs = fetchRoomLogs
     self.flush = flush
   }

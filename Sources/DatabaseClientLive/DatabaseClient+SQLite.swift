@@ -47,6 +47,18 @@ extension DatabaseClient {
     /// Rooms closed since the last compaction; counted on the writer's queue.
     let closedSinceCompaction = Mutex(0)
 
+    /// Closes a room's log so far, and compacts once enough rooms have closed.
+    @Sendable func close(_ room: RoomID, _ db: Database) throws {
+      try db.cachedStatement(sql: RoomLogTable.close).execute(arguments: [room.rawValue])
+      let compacting = closedSinceCompaction.withLock { count -> Bool in
+        count += 1
+        guard count >= roomClosesPerCompaction else { return false }
+        count = 0
+        return true
+      }
+      if compacting { try RoomLogTable.compact(db) }
+    }
+
     @Sendable func queueWrite(_ work: @escaping @Sendable (Database) throws -> Void) {
       batched.append(work)
     }
@@ -173,15 +185,14 @@ extension DatabaseClient {
         }
       },
       closeRoomLog: { room in
+        queueWrite { db in try close(room, db) }
+      },
+      restartRoomLog: { snapshot in
+        // NB: One write, so one transaction: never a closed log without its new snapshot.
         queueWrite { db in
-          try db.cachedStatement(sql: RoomLogTable.close).execute(arguments: [room.rawValue])
-          let compacting = closedSinceCompaction.withLock { count -> Bool in
-            count += 1
-            guard count >= roomClosesPerCompaction else { return false }
-            count = 0
-            return true
-          }
-          if compacting { try RoomLogTable.compact(db) }
+          try close(snapshot.room, db)
+          try db.cachedStatement(sql: RoomLogTable.append)
+            .execute(arguments: [snapshot.room.rawValue, snapshot.sequence, snapshot.payload])
         }
       },
       fetchRoomLogs: {

@@ -22,6 +22,14 @@ extension Room.State {
     }
   }
 
+  /// Which game the room is playing: 1, then 2 after a rematch, and so on.
+  public var gameNumber: Int {
+    switch self.game {
+    case let .ticTacToe(game): game.gameNumber
+    case .wordGrid: 1
+    }
+  }
+
   /// The people seated and still here, and the spectators: who gets this room's views.
   public var viewers: [PlayerID] {
     var viewers: [PlayerID] = []

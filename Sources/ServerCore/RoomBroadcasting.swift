@@ -4,7 +4,8 @@ import GameCore
 import RoomCore
 import ServerModels
 
-/// Runs the rooms, and after each room action: logs it if it is a room event, sends each viewer
+/// Runs the rooms, and after each room action: logs it if it is a room event (starting the log
+/// again from a snapshot every `gamesPerRoomLog` games), sends each viewer
 /// of that room its view when the view changed, and closes the room once it is abandoned.
 ///
 /// Only the room the action went to is looked at, so the work per action does not grow with the
@@ -42,10 +43,19 @@ struct RoomBroadcasting<Rooms: Reducer<Server.State, Server.Action>>: Reducer {
       }
     }
     var log: RoomLogEntry?
+    var restartsLog = false
     if let event = roomAction.loggedEvent {
-      let sequence = state.roomLogLengths[id, default: 1]
-      state.roomLogLengths[id] = sequence + 1
-      log = RoomLogEntry(room: id, sequence: sequence, encoding: event)
+      if after.gameNumber != before.gameNumber, (after.gameNumber - 1) % max(1, state.settings.gamesPerRoomLog) == 0 {
+        // NB: A new game (a rematch) after `gamesPerRoomLog` of them: the log starts again from
+        // the room as it is now. A snapshot costs more than an event, hence not every game.
+        state.roomLogLengths[id] = 1
+        log = RoomLogEntry(room: id, sequence: 0, encoding: after)
+        restartsLog = true
+      } else {
+        let sequence = state.roomLogLengths[id, default: 1]
+        state.roomLogLengths[id] = sequence + 1
+        log = RoomLogEntry(room: id, sequence: sequence, encoding: event)
+      }
     }
     let closing = after.isAbandoned
     if closing {
@@ -58,8 +68,8 @@ struct RoomBroadcasting<Rooms: Reducer<Server.State, Server.Action>>: Reducer {
     guard !messages.isEmpty || log != nil || closing else { return effect }
     return .merge(
       effect,
-      .perform { [channel, database, log, messages] in
-        if let log { database.appendRoomLog(log) }
+      .perform { [channel, database, log, restartsLog, messages] in
+        if let log { restartsLog ? database.restartRoomLog(log) : database.appendRoomLog(log) }
         if closing { database.closeRoomLog(id) }
         for (connection, message) in messages { channel.send(connection, message) }
       }

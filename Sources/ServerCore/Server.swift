@@ -76,6 +76,9 @@ public struct Server: Sendable {
     public var ticTacToeBot = TicTacToeBot.perfect
     public var wordGridBot = WordGridBot.easy
     public var leaderboardSize = 20
+    /// How many games a room's log may span: the game after that many (a rematch) starts the
+    /// log again from a snapshot, so a room that plays on does not keep a log of every game.
+    public var gamesPerRoomLog = 16
 
     public init() {}
   }

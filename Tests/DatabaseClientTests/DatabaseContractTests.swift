@@ -95,6 +95,20 @@ struct DatabaseContractTests {
     #expect(try await database.fetchRoomLogs()["room-1"]?.map(\.payload) == ["new"])
   }
 
+  @Test(arguments: Kind.allCases)
+  func restartingALogKeepsOnlyItsNewSnapshotAndWhatFollows(kind: Kind) async throws {
+    let database = try kind.make()
+    for sequence in 0..<4 {
+      database.appendRoomLog(RoomLogEntry(room: "room-1", sequence: sequence, payload: "game 1"))
+    }
+    database.appendRoomLog(RoomLogEntry(room: "room-2", sequence: 0, payload: "other"))
+    database.restartRoomLog(RoomLogEntry(room: "room-1", sequence: 0, payload: "game 2"))
+    database.appendRoomLog(RoomLogEntry(room: "room-1", sequence: 1, payload: "move"))
+    let logs = try await database.fetchRoomLogs()
+    #expect(logs["room-1"]?.map(\.payload) == ["game 2", "move"])
+    #expect(logs["room-2"]?.map(\.payload) == ["other"])
+  }
+
   @Test func closedRoomsLinesAreDeletedOnOpeningAndEveryFewCloses() async throws {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("db-\(UUID())/game.sqlite").path
     func lines() async throws -> Int {

@@ -80,6 +80,63 @@ struct RestartTests {
     _ = bob
   }
 
+  /// A room that plays on keeps a bounded log: the rematch after `gamesPerRoomLog` games starts
+  /// it again from a snapshot (here every second game); other rematches are logged as events.
+  @Test(arguments: [false, true])
+  func aRematchStartsTheRoomsLogAgainEverySoManyGames(onDisk: Bool) async throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("rematch-\(UUID())/game.sqlite").path
+    let database = onDisk ? try DatabaseClient.sqlite(path: path) : DatabaseClient.inMemory()
+    var settings = Server.Settings()
+    settings.moveTimeLimit = .seconds(300)
+    settings.gamesPerRoomLog = 2
+    let server = TestServer(settings: settings, database: database)
+    await server.connect(1)
+    await server.connect(2)
+    _ = await server.guest(1, "alice")
+    _ = await server.guest(2, "bob")
+    await server.send(1, #"{"v":1,"type":"queue","game":"tictactoe"}"#)
+    await server.send(2, #"{"v":1,"type":"queue","game":"tictactoe"}"#)
+    let room = try #require(server.store.state.rooms.first?.id)
+    /// X (`x`) wins along the top row; the seats swap after each rematch.
+    func playAWin(x: UInt64, o: UInt64) async {
+      for (connection, row, column): (UInt64, Int, Int) in [(x, 0, 0), (o, 1, 0), (x, 0, 1), (o, 1, 1), (x, 0, 2)] {
+        await server.send(connection, #"{"v":1,"type":"move","cell":{"row":\#(row),"column":\#(column)}}"#)
+      }
+      await server.store.receive(\.ratingsRecorded)
+    }
+    func rematch() async {
+      await server.send(1, #"{"v":1,"type":"rematch"}"#)
+      await server.send(2, #"{"v":1,"type":"rematch"}"#)
+    }
+
+    await playAWin(x: 1, o: 2)
+    #expect(try await database.fetchRoomLogs()[room]?.map(\.sequence) == Array(0...5))
+    await rematch()
+    #expect(try await database.fetchRoomLogs()[room]?.map(\.sequence) == Array(0...7))
+    await playAWin(x: 2, o: 1)
+    await rematch()
+    #expect(try await database.fetchRoomLogs()[room]?.map(\.sequence) == [0])
+    await server.send(1, #"{"v":1,"type":"move","cell":{"row":2,"column":2}}"#)
+    #expect(try await database.fetchRoomLogs()[room]?.map(\.sequence) == [0, 1])
+
+    let recovered = try await withDependencies {
+      $0.wordDictionary = .sample
+    } operation: {
+      try await RoomLog.recover(from: onDisk ? try DatabaseClient.sqlite(path: path) : database)
+    }
+    #expect(recovered.failures.isEmpty)
+    #expect(recovered.logLengths[room] == 2)
+    let live = try #require(server.store.state.rooms.first)
+    #expect(recovered.rooms == [live])
+    guard case let .ticTacToe(game) = live.game else {
+      Issue.record("Expected a tic-tac-toe room")
+      return
+    }
+    #expect(game.gameNumber == 3)
+    #expect(game.moves == [Cell(row: 2, column: 2)])
+    await server.store.skipInFlightEffects()
+  }
+
   @Test func playersWhoDoNotComeBackForfeit() async throws {
     let database = DatabaseClient.inMemory()
     var settings = Server.Settings()
