@@ -47,6 +47,13 @@ extension DatabaseClient {
     /// Rooms closed since the last compaction; counted on the writer's queue.
     let closedSinceCompaction = Mutex(0)
 
+    /// Appends a line to a room's log. One per move: a prepared statement kept by the
+    /// connection, not parsed each time.
+    @Sendable func append(_ entry: RoomLogEntry, _ db: Database) throws {
+      try db.cachedStatement(sql: RoomLogTable.append)
+        .execute(arguments: [entry.room.rawValue, entry.sequence, entry.payload])
+    }
+
     /// Closes a room's log so far, and compacts once enough rooms have closed.
     @Sendable func close(_ room: RoomID, _ db: Database) throws {
       try db.cachedStatement(sql: RoomLogTable.close).execute(arguments: [room.rawValue])
@@ -178,11 +185,7 @@ extension DatabaseClient {
         return try records.map { try JSONDecoder().decode(GameRecord.self, from: Data($0.utf8)) }
       },
       appendRoomLog: { entry in
-        queueWrite { db in
-          // NB: One per move: a prepared statement kept by the connection, not parsed each time.
-          try db.cachedStatement(sql: RoomLogTable.append)
-            .execute(arguments: [entry.room.rawValue, entry.sequence, entry.payload])
-        }
+        queueWrite { db in try append(entry, db) }
       },
       closeRoomLog: { room in
         queueWrite { db in try close(room, db) }
@@ -191,8 +194,7 @@ extension DatabaseClient {
         // NB: One write, so one transaction: never a closed log without its new snapshot.
         queueWrite { db in
           try close(snapshot.room, db)
-          try db.cachedStatement(sql: RoomLogTable.append)
-            .execute(arguments: [snapshot.room.rawValue, snapshot.sequence, snapshot.payload])
+          try append(snapshot, db)
         }
       },
       fetchRoomLogs: {

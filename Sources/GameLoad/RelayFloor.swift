@@ -48,8 +48,9 @@ final class RelayFloor: @unchecked Sendable {
   private let phase = Atomic<Int>(0)
   let connections: Int
 
+  /// `connections`: an even number, two per room.
   init(connections: Int) {
-    self.connections = connections - connections % 2
+    self.connections = connections
   }
 
   func measure(seconds: Double) throws -> Report {

@@ -43,14 +43,12 @@ struct RoomBroadcasting<Rooms: Reducer<Server.State, Server.Action>>: Reducer {
       }
     }
     var log: RoomLogEntry?
-    var restartsLog = false
     if let event = roomAction.loggedEvent {
       if after.gameNumber != before.gameNumber, (after.gameNumber - 1) % max(1, state.settings.gamesPerRoomLog) == 0 {
         // NB: A new game (a rematch) after `gamesPerRoomLog` of them: the log starts again from
         // the room as it is now. A snapshot costs more than an event, hence not every game.
         state.roomLogLengths[id] = 1
         log = RoomLogEntry(room: id, sequence: 0, encoding: after)
-        restartsLog = true
       } else {
         let sequence = state.roomLogLengths[id, default: 1]
         state.roomLogLengths[id] = sequence + 1
@@ -68,8 +66,9 @@ struct RoomBroadcasting<Rooms: Reducer<Server.State, Server.Action>>: Reducer {
     guard !messages.isEmpty || log != nil || closing else { return effect }
     return .merge(
       effect,
-      .perform { [channel, database, log, restartsLog, messages] in
-        if let log { restartsLog ? database.restartRoomLog(log) : database.appendRoomLog(log) }
+      .perform { [channel, database, log, messages] in
+        // NB: Sequence 0 is a snapshot: for a room already open, it starts the log again.
+        if let log { log.sequence == 0 ? database.restartRoomLog(log) : database.appendRoomLog(log) }
         if closing { database.closeRoomLog(id) }
         for (connection, message) in messages { channel.send(connection, message) }
       }
