@@ -204,6 +204,7 @@ let package = Package(
         .product(name: "DequeModule", package: "swift-collections"),
       ]
     ),
+    .testTarget(name: "WebSocketTransportTests", dependencies: ["WebSocketTransport"]),
     .target(
       name: "GameServerApp",
       dependencies: [
@@ -233,7 +234,7 @@ let package = Package(
     .target(
       name: "ServerCore",
       dependencies: [
-        "ComposableArchitecture", "DatabaseClient", "GameCore", "LoginCore", "MatchmakingCore",
+        "Authentication", "ComposableArchitecture", "DatabaseClient", "GameCore", "LoginCore", "MatchmakingCore",
         "RoomCore", "ServerModels", "TicTacToe", "WordGrid",
       ]
     ),
@@ -245,6 +246,7 @@ let package = Package(
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
     ),
+    .testTarget(name: "AuthenticationTests", dependencies: ["Authentication"]),
     .testTarget(
       name: "LoginCoreTests",
       dependencies: [

@@ -15,4 +15,5 @@ swift build --build-tests
 swift test --skip-build --filter 'WordGridTests|GameHarnessTests'
 swift test --skip-build --skip 'WordGridTests|GameHarnessTests' --no-parallel
 python3 Tests/EndToEnd/websocket_game_test.py .build/debug/game-server
+python3 Tests/EndToEnd/websocket_frames_test.py .build/debug/game-server
 python3 Tests/EndToEnd/browser_test.py .build/debug/game-server .build/screenshots

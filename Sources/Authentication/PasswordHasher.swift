@@ -6,49 +6,60 @@ import _CryptoExtras
 /// Hashes and checks passwords with scrypt, a slow, memory-hard key derivation function.
 ///
 /// Live: 2^15 rounds, block size 8 (32 MiB and tens of milliseconds per hash). Tests: the same
-/// code with 2^4 rounds, so they stay fast. Verification compares in constant time.
+/// code with 2^4 rounds, so they stay fast. Verification compares in constant time. The work
+/// runs on a ``HashingPool``: bounded in threads and in what waits, so a flood of logins is
+/// refused with ``PasswordHasherError/busy`` rather than queued without end.
 ///
 /// ```swift
 /// @Dependency(\.passwordHasher) var hasher
 /// let hash = try await hasher.hash("correct horse")
-/// await hasher.verify("correct horse", hash)  // true
+/// try await hasher.verify("correct horse", hash)  // true
 /// ```
 public struct PasswordHasher: Sendable {
   public var hash: @Sendable (_ password: String) async throws -> PasswordHash
-  public var verify: @Sendable (_ password: String, _ hash: PasswordHash) async -> Bool
+  public var verify: @Sendable (_ password: String, _ hash: PasswordHash) async throws -> Bool
+  /// A hash with the same cost as real ones that no password matches: checking a password
+  /// against it takes as long as against an account's, so that a login for a name with no
+  /// account cannot be told apart by its time.
+  public var decoy: PasswordHash
 
   public init(
     hash: @escaping @Sendable (String) async throws -> PasswordHash,
-    verify: @escaping @Sendable (String, PasswordHash) async -> Bool
+    verify: @escaping @Sendable (String, PasswordHash) async throws -> Bool,
+    decoy: PasswordHash
   ) {
     self.hash = hash
     self.verify = verify
+    self.decoy = decoy
   }
 
-  /// scrypt with these parameters and a random 16-byte salt.
-  public static func scrypt(rounds: Int, blockSize: Int = 8, parallelism: Int = 1) -> PasswordHasher {
+  /// scrypt with these parameters and a random 16-byte salt, on `pool`.
+  public static func scrypt(
+    rounds: Int, blockSize: Int = 8, parallelism: Int = 1, pool: HashingPool = .standard()
+  ) -> PasswordHasher {
     PasswordHasher(
-      // NB: Detached, so that the slow derivation runs on the global pool and never on the
-      // thread of the store that asked (the websocket service thread, in the server).
       hash: { password in
-        try await Task.detached {
+        try await pool.run {
           var generator = SystemRandomNumberGenerator()
           let salt = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
           return PasswordHash(
             rounds: rounds, blockSize: blockSize, parallelism: parallelism, salt: salt,
             digest: try derive(password, salt: salt, rounds: rounds, blockSize: blockSize, parallelism: parallelism))
-        }.value
+        }
       },
       verify: { password, hash in
-        await Task.detached {
+        try await pool.run {
           guard
             let digest = try? derive(
               password, salt: hash.salt, rounds: hash.rounds, blockSize: hash.blockSize,
               parallelism: hash.parallelism)
           else { return false }
           return constantTimeEqual(digest, hash.digest)
-        }.value
-      }
+        }
+      },
+      decoy: PasswordHash(
+        rounds: rounds, blockSize: blockSize, parallelism: parallelism, salt: [UInt8](repeating: 0, count: 16),
+        digest: [UInt8](repeating: 0, count: 32))
     )
   }
 
@@ -72,7 +83,8 @@ public func constantTimeEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {
 
 extension PasswordHasher: DependencyKey {
   public static let liveValue = PasswordHasher.scrypt(rounds: 1 << 15)
-  public static let testValue = PasswordHasher.scrypt(rounds: 1 << 4)
+  // NB: Tests run in parallel and share this value: its pool admits far more than a live one.
+  public static let testValue = PasswordHasher.scrypt(rounds: 1 << 4, pool: HashingPool(workers: 2, capacity: 10_000))
 }
 
 extension DependencyValues {

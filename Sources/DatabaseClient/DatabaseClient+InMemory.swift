@@ -16,8 +16,12 @@ extension DatabaseClient {
         }
       },
       fetchAccount: { name in storage.value.accounts[name.lowercased()] },
-      insertSession: { session in storage.withValue { $0.sessions[session.tokenHash] = session } },
+      insertSession: { session in storage.withValue { $0.insertSession(session) } },
       fetchSession: { hash in storage.value.sessions[hash] },
+      replaceSession: { old, new, graceUntil in
+        storage.withValue { $0.replaceSession(old, with: new, graceUntil: graceUntil) }
+      },
+      revokeSession: { hash in storage.withValue { $0.sessions[hash] = nil } },
       fetchRatings: { player in storage.value.ratings[player] ?? [:] },
       recordGame: { game in storage.withValue { $0.record(game) } },
       fetchLeaderboard: { variant, limit in storage.value.leaderboard(variant, limit: limit) },

@@ -1,4 +1,5 @@
 import Dependencies
+import Foundation
 import GameCore
 import ServerModels
 
@@ -16,8 +17,15 @@ import ServerModels
 public struct DatabaseClient: Sendable {
   public var createAccount: @Sendable (AccountRecord) async throws -> Void
   public var fetchAccount: @Sendable (_ name: String) async throws -> AccountRecord?
+  /// Stores a new session. Sessions that expired before it was issued are forgotten, and so
+  /// are its player's oldest past ``SessionRecord/maxPerPlayer``: the table stays bounded.
   public var insertSession: @Sendable (SessionRecord) async throws -> Void
   public var fetchSession: @Sendable (_ tokenHash: String) async throws -> SessionRecord?
+  /// Resuming, in one write: stores `new` (whose `predecessor` is `old`), cuts `old` short to
+  /// `graceUntil`, and forgets the session `old` replaced (its first use ends that one's grace).
+  public var replaceSession: @Sendable (_ old: SessionRecord, _ new: SessionRecord, _ graceUntil: Date) async throws -> Void
+  /// Forgets a session: its token resumes nothing any more (logging out).
+  public var revokeSession: @Sendable (_ tokenHash: String) async throws -> Void
   public var fetchRatings: @Sendable (PlayerID) async throws -> [GameVariant: Int]
   /// Records a finished game and updates the ratings of the people in it; returns their new
   /// ratings.
@@ -42,6 +50,8 @@ public struct DatabaseClient: Sendable {
     fetchAccount: @escaping @Sendable (String) async throws -> AccountRecord?,
     insertSession: @escaping @Sendable (SessionRecord) async throws -> Void,
     fetchSession: @escaping @Sendable (String) async throws -> SessionRecord?,
+    replaceSession: @escaping @Sendable (SessionRecord, SessionRecord, Date) async throws -> Void,
+    revokeSession: @escaping @Sendable (String) async throws -> Void,
     fetchRatings: @escaping @Sendable (PlayerID) async throws -> [GameVariant: Int],
     recordGame: @escaping @Sendable (GameRecord) async throws -> [PlayerID: Int],
     fetchLeaderboard: @escaping @Sendable (GameVariant, Int) async throws -> [LeaderboardEntry],
@@ -56,6 +66,8 @@ public struct DatabaseClient: Sendable {
     self.fetchAccount = fetchAccount
     self.insertSession = insertSession
     self.fetchSession = fetchSession
+    self.replaceSession = replaceSession
+    self.revokeSession = revokeSession
     self.fetchRatings = fetchRatings
     self.recordGame = recordGame
     self.fetchLeaderboard = fetchLeaderboard

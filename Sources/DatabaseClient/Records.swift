@@ -1,3 +1,4 @@
+import Foundation
 import GameCore
 import ServerModels
 
@@ -16,17 +17,34 @@ public struct AccountRecord: Hashable, Codable, Sendable {
 }
 
 /// A session that a token resumes; only the token's hash is stored.
+///
+/// A token is good until `expiresAt` (a while after it was issued; see ``Login``). Resuming
+/// replaces it: the new session names the old one as its `predecessor`, the old one is cut short
+/// to a grace period, and the predecessor is forgotten once the new token is first used.
 public struct SessionRecord: Hashable, Codable, Sendable {
   public var tokenHash: String
   public var player: PlayerID
   public var name: String
   public var isGuest: Bool
+  public var issuedAt: Date
+  public var expiresAt: Date
+  /// The hash of the token this one replaced, while that one is still in its grace period.
+  public var predecessor: String?
 
-  public init(tokenHash: String, player: PlayerID, name: String, isGuest: Bool) {
+  /// How many sessions a player may have at once: logging in again forgets the oldest.
+  public static let maxPerPlayer = 16
+
+  public init(
+    tokenHash: String, player: PlayerID, name: String, isGuest: Bool, issuedAt: Date, expiresAt: Date,
+    predecessor: String? = nil
+  ) {
     self.tokenHash = tokenHash
     self.player = player
     self.name = name
     self.isGuest = isGuest
+    self.issuedAt = issuedAt
+    self.expiresAt = expiresAt
+    self.predecessor = predecessor
   }
 }
 

@@ -20,19 +20,25 @@ extension DatabaseClient {
   ///
   /// The room log is append-only; the lines of closed rooms are deleted when the database is
   /// opened and after every `roomClosesPerCompaction` rooms that close.
+  ///
+  /// Throws a ``StorageProblem`` when the database cannot be opened, migrated or written.
   public static func sqlite(
     path: String, roomClosesPerCompaction: Int = RoomLogTable.closesPerCompaction
-  ) throws -> DatabaseClient {
-    let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    var configuration = Configuration()
-    configuration.prepareDatabase { db in
-      // NB: In WAL mode NORMAL syncs at checkpoints, not at every commit: a crash of the
-      // process loses nothing; a power cut may lose the last commits.
-      try db.execute(sql: "PRAGMA synchronous = NORMAL")
+  ) throws(StorageProblem) -> DatabaseClient {
+    do {
+      let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      var configuration = Configuration()
+      configuration.prepareDatabase { db in
+        // NB: In WAL mode NORMAL syncs at checkpoints, not at every commit: a crash of the
+        // process loses nothing committed; a power cut may lose the last commits.
+        try db.execute(sql: "PRAGMA synchronous = NORMAL")
+      }
+      return try self.sqlite(
+        writer: DatabasePool(path: path, configuration: configuration), roomClosesPerCompaction: roomClosesPerCompaction)
+    } catch {
+      throw StorageProblem(error)
     }
-    return try self.sqlite(
-      writer: DatabasePool(path: path, configuration: configuration), roomClosesPerCompaction: roomClosesPerCompaction)
   }
 
   /// An SQLite database in memory, with the same schema: for tests.
@@ -93,23 +99,16 @@ extension DatabaseClient {
         }
       },
       insertSession: { session in
-        try await writer.write { db in
-          try db.execute(
-            sql: "INSERT OR REPLACE INTO session (tokenHash, player, name, isGuest) VALUES (?, ?, ?, ?)",
-            arguments: [session.tokenHash, session.player.rawValue, session.name, session.isGuest])
-        }
+        try await writer.write { db in try SessionTable.insert(session, db) }
       },
       fetchSession: { hash in
-        try await writer.read { db in
-          try Row.fetchOne(
-            db, sql: "SELECT tokenHash, player, name, isGuest FROM session WHERE tokenHash = ?",
-            arguments: [hash]
-          ).map { row in
-            SessionRecord(
-              tokenHash: row["tokenHash"], player: PlayerID(rawValue: row["player"] as String), name: row["name"],
-              isGuest: row["isGuest"])
-          }
-        }
+        try await writer.read { db in try SessionTable.fetch(hash, db) }
+      },
+      replaceSession: { old, new, graceUntil in
+        try await writer.write { db in try SessionTable.replace(old, with: new, graceUntil: graceUntil, db) }
+      },
+      revokeSession: { hash in
+        try await writer.write { db in try SessionTable.revoke(hash, db) }
       },
       fetchRatings: { player in
         try await writer.read { db in

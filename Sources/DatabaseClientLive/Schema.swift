@@ -75,6 +75,20 @@ enum Schema {
           );
           """)
     }
+    // NB: Tokens expire, resuming replaces them, and logging out revokes them: a session knows
+    // when it was issued and expires (seconds since 1970), and the token it replaced.
+    migrator.registerMigration("v3: expiring sessions") { db in
+      try db.execute(
+        sql: """
+          ALTER TABLE session ADD COLUMN issuedAt REAL NOT NULL DEFAULT 0;
+          ALTER TABLE session ADD COLUMN expiresAt REAL NOT NULL DEFAULT 0;
+          ALTER TABLE session ADD COLUMN predecessor TEXT;
+          UPDATE session SET issuedAt = CAST(strftime('%s', createdAt) AS REAL);
+          UPDATE session SET expiresAt = issuedAt + 30 * 86400;
+          CREATE INDEX session_by_expiry ON session (expiresAt);
+          CREATE INDEX session_by_player ON session (player, issuedAt);
+          """)
+    }
     return migrator
   }
 }

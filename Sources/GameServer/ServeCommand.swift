@@ -38,6 +38,28 @@ struct ServeCommand: AsyncParsableCommand {
     guard (self.tlsCertificate == nil) == (self.tlsKey == nil) else {
       throw ValidationError("--tls-certificate and --tls-key go together")
     }
+    guard !self.host.isEmpty else { throw ValidationError("--host must not be empty") }
+    try Self.check("--port", self.port, in: 0...65_535)
+    try Self.check("--max-message-bytes", self.maxMessageBytes, in: 256...(16 << 20))
+    try Self.check("--max-queued-bytes", self.maxQueuedBytes, in: 4096...(1 << 30))
+    try Self.check("--max-connections", self.maxConnections, in: 1...1_000_000)
+    try Self.check("--max-messages-per-second", self.maxMessagesPerSecond, in: 1...1_000_000)
+    try Self.check("--grace-period", self.gracePeriod, in: 0...86_400)
+    // NB: lws keeps the hang-up time (twice this) in 16 bits.
+    try Self.check("--ping-interval", self.pingInterval, in: 1...32_767)
+    try Self.check("--move-time-limit", self.moveTimeLimit, in: 1...86_400)
+    for (option, path) in [("--tls-certificate", self.tlsCertificate), ("--tls-key", self.tlsKey)] {
+      if let path, !FileManager.default.isReadableFile(atPath: path) {
+        throw ValidationError("\(option) \(path) is not a readable file")
+      }
+    }
+  }
+
+  /// Refuses a value outside `range`, naming the option.
+  static func check(_ option: String, _ value: Int, in range: ClosedRange<Int>) throws {
+    guard range.contains(value) else {
+      throw ValidationError("\(option) must be from \(range.lowerBound) to \(range.upperBound), not \(value)")
+    }
   }
 
   func run() async throws {
@@ -67,7 +89,9 @@ struct ServeCommand: AsyncParsableCommand {
     do {
       app = try await GameServerApp.start(configuration)
     } catch {
-      throw ValidationError("\(error)")
+      // NB: One line and a failing status: a start-up failure is not a usage mistake.
+      FileHandle.standardError.write(Data("game-server: cannot start: \(error)\n".utf8))
+      throw ExitCode.failure
     }
     // NB: Written straight to the file descriptor so that scripts waiting for it see it at once.
     let scheme = self.tlsCertificate == nil ? "http" : "https"

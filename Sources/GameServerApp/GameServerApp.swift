@@ -36,9 +36,14 @@ public final class GameServerApp: @unchecked Sendable {
 
   /// Opens the database, recovers the rooms, and starts listening.
   public static func start(_ configuration: AppConfiguration) async throws -> GameServerApp {
-    let dictionary =
-      try configuration.dictionaryPath.map { try WordDictionary(contentsOfFile: $0) } ?? WordDictionary.load()
-    let database = try DatabaseClient.sqlite(path: configuration.databasePath)
+    let dictionary = try Self.loadDictionary(configuration.dictionaryPath)
+    try StartupError.checkDataDirectory(configuration.dataDirectory)
+    let database: DatabaseClient
+    do {
+      database = try DatabaseClient.sqlite(path: configuration.databasePath)
+    } catch {
+      throw StartupError.database(configuration.dataDirectory, error)
+    }
     let recovered = try await withDependencies {
       $0.wordDictionary = dictionary
     } operation: {
@@ -87,6 +92,25 @@ public final class GameServerApp: @unchecked Sendable {
     }
     return GameServerApp(transport: transport, actor: actor, box: box, database: database)
   }
+
+  /// The word list, refused when it is unreadable or holds too few words to make puzzles.
+  static func loadDictionary(_ path: String?) throws -> WordDictionary {
+    let dictionary: WordDictionary
+    do {
+      dictionary = try path.map { try WordDictionary(contentsOfFile: $0) } ?? WordDictionary.load()
+    } catch {
+      throw StartupError.dictionary("\(error).")
+    }
+    guard dictionary.count >= minimumDictionaryWords else {
+      throw StartupError.dictionary(
+        "The word list \(path ?? "") has \(dictionary.count) usable words (3 or more letters a to z, one a line); "
+          + "at least \(minimumDictionaryWords) are needed.")
+    }
+    return dictionary
+  }
+
+  /// The fewest words a word list must have for the word grid to make puzzles.
+  static let minimumDictionaryWords = 1_000
 
   /// Waits for SIGINT or SIGTERM.
   public func waitForSignal() async {

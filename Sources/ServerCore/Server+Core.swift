@@ -1,3 +1,4 @@
+import Authentication
 import ComposableArchitecture
 import DatabaseClient
 import GameCore
@@ -41,6 +42,9 @@ extension Server {
 
     case let .login(.delegate(.loggedIn(connection, identity, token, requestID))):
       return self.loggedIn(&state, connection, identity, token: token, requestID: requestID)
+
+    case let .login(.delegate(.loggedOut(connection, requestID))):
+      return self.logOut(&state, connection, requestID: requestID)
 
     case let .login(.delegate(.failed(connection, error, requestID))):
       return self.reply(
@@ -111,6 +115,7 @@ extension Server {
     }
     session.identity = identity
     session.connection = connection
+    session.tokenHash = SessionToken.hash(token)
     state.sessions[player] = session
     state.connections[connection]?.player = player
     let ratings = Dictionary(uniqueKeysWithValues: identity.ratings.map { ($0.key.rawValue, $0.value) })
@@ -127,6 +132,24 @@ extension Server {
         effects.append(.send(.rooms(.element(id: roomID, action: .event(.reconnected(player))))))
       }
     }
+    return .merge(effects)
+  }
+
+  /// Ends the session on `connection`: out of queues, rooms and spectating, then `goodbye`.
+  func logOut(_ state: inout State, _ connection: ConnectionID, requestID: String?) -> Effect<Action> {
+    var effects = [self.reply(connection, .goodbye(replyTo: requestID))]
+    guard let player = state.connections[connection]?.player, let session = state.sessions[player] else {
+      return .merge(effects)
+    }
+    state.connections[connection]?.player = nil
+    if state.matchmaking.isWaiting(player) { effects.append(.send(.matchmaking(.cancel(player)))) }
+    if let room = session.spectating {
+      effects.append(.send(.rooms(.element(id: room, action: .stopSpectating(player)))))
+    }
+    if let room = session.room {
+      effects.append(.send(.rooms(.element(id: room, action: .event(.leave(player))))))
+    }
+    state.sessions[player] = nil
     return .merge(effects)
   }
 

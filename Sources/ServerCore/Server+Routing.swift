@@ -41,17 +41,9 @@ extension Server {
 
     switch request.message {
     case .logout:
-      state.connections[connection]?.player = nil
-      var effects = [self.reply(connection, .goodbye(replyTo: id))]
-      if isWaiting { effects.append(.send(.matchmaking(.cancel(player)))) }
-      if let room = session.spectating {
-        effects.append(.send(.rooms(.element(id: room, action: .stopSpectating(player)))))
-      }
-      if let room = session.room {
-        effects.append(.send(.rooms(.element(id: room, action: .event(.leave(player))))))
-      }
-      state.sessions[player] = nil
-      return .merge(effects)
+      // NB: The token is revoked first; the session ends once that is stored.
+      guard let tokenHash = session.tokenHash else { return self.logOut(&state, connection, requestID: id) }
+      return .send(.login(.logout(connection, tokenHash: tokenHash, requestID: id)))
 
     case let .queue(variant), let .playBot(variant), let .createRoom(variant):
       guard session.room == nil else {

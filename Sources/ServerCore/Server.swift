@@ -58,6 +58,8 @@ public struct Server: Sendable {
     public var spectating: RoomID?
     /// The id of the player's latest request, for answers that come later (a rejected move).
     public var lastRequestID: String?
+    /// The hash of the token this session was last given: what logging out revokes.
+    public var tokenHash: String?
 
     public init(identity: Identity, connection: ConnectionID?, room: RoomID? = nil) {
       self.identity = identity

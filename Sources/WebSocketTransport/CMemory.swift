@@ -27,7 +27,7 @@ final class CMemory {
   }
 
   /// One protocol that takes websockets and, for everything else, lws's HTTP file serving.
-  func protocols(maxMessage: Int) -> UnsafePointer<lws_protocols> {
+  func protocols() -> UnsafePointer<lws_protocols> {
     let table = UnsafeMutablePointer<lws_protocols>.allocate(capacity: 2)
     table.initialize(repeating: lws_protocols(), count: 2)
     table[0].name = self.string("game")
@@ -35,7 +35,11 @@ final class CMemory {
       webSocketCallback(wsi, reason, user, input, length)
     }
     table[0].per_session_data_size = MemoryLayout<UInt64>.size
-    table[0].rx_buffer_size = min(maxMessage, 64 * 1024)
+    // NB: lws allocates this per connection, and only control frames go through it (messages
+    // arrive in pieces of at most 4 KiB whatever it is); with it small, lws needs the largest
+    // single write told apart.
+    table[0].rx_buffer_size = 4096
+    table[0].tx_packet_size = 64 * 1024
     self.protocolTable = table
     return UnsafePointer(table)
   }

@@ -12,9 +12,14 @@ final class Connection {
   var queuedBytes = 0
   /// Set when the connection is to be closed with this code and reason once writable.
   var closing: (code: Int, reason: String)?
-  /// The current one-second window of received messages.
+  /// Set once a close frame was sent or received: nothing more is read or written.
+  var isClosed = false
+  /// The current one-second window of received messages and frames.
   var windowStart: UInt64 = 0
   var messagesInWindow = 0
+  /// Pieces of frames received in the window (a message can come in many): bounded so that a
+  /// stream of tiny fragments counts too.
+  var piecesInWindow = 0
 
   init(id: UInt64, wsi: OpaquePointer) {
     self.id = id
@@ -42,17 +47,36 @@ final class OutgoingMessage: @unchecked Sendable {
 }
 
 extension Connection {
-  /// Adds a received fragment to the message being received.
-  func append(_ input: UnsafeMutableRawPointer?, count: Int) {
-    guard let input, count > 0 else { return }
+  /// Adds a received piece to the message being received, unless the message would then be
+  /// longer than `limit` bytes, counting what the frame still announces; false when it would.
+  ///
+  /// Every length here comes from the peer: a frame may announce up to 2^63 - 1 bytes, so
+  /// nothing is added to it. `incoming.count` never exceeds `limit`, so the subtractions cannot
+  /// overflow.
+  func append(_ input: UnsafeMutableRawPointer?, count: Int, announced remaining: Int, limit: Int) -> Bool {
+    let room = limit - self.incoming.count
+    guard count >= 0, remaining >= 0, count <= room, remaining <= room - count else { return false }
+    guard let input, count > 0 else { return true }
     self.incoming.append(contentsOf: UnsafeRawBufferPointer(start: input, count: count))
+    return true
   }
 
-  /// The whole message, once its last fragment is in; it is then no longer held here.
-  func takeMessage() -> [UInt8]? {
-    guard lws_is_final_fragment(self.wsi) != 0, lws_remaining_packet_payload(self.wsi) == 0 else {
-      return nil
-    }
+  /// Marks the connection closed (a close frame went out or came in): what is queued is
+  /// dropped, and nothing more is read or written.
+  func markClosed() {
+    self.isClosed = true
+    self.outgoing.removeAll()
+    self.queuedBytes = 0
+    self.incoming = []
+  }
+
+  /// Whether the message being received is whole: its last fragment is in.
+  var isMessageComplete: Bool {
+    lws_is_final_fragment(self.wsi) != 0 && lws_remaining_packet_payload(self.wsi) == 0
+  }
+
+  /// The message received so far; it is then no longer held here.
+  func takeMessage() -> [UInt8] {
     defer { self.incoming = [] }
     return self.incoming
   }

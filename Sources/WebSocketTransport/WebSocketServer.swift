@@ -107,18 +107,29 @@ public final class WebSocketServer: @unchecked Sendable {
     var info = lws_context_creation_info()
     info.port = Int32(self.configuration.port)
     info.iface = self.memory.string(self.configuration.host)
-    info.protocols = self.memory.protocols(maxMessage: self.configuration.maxMessageBytes)
+    info.protocols = self.memory.protocols()
     info.mounts = self.memory.mounts(
       routes: self.routes.keys.sorted(), directory: self.configuration.staticDirectory)
     info.user = Unmanaged.passUnretained(self).toOpaque()
     info.retry_and_idle_policy = self.memory.idlePolicy(pingAfter: self.configuration.pingInterval)
     info.timeout_secs = 20
+    // NB: A listening socket that cannot be bound fails here rather than leaving a server that
+    // listens nowhere.
+    info.options |= clws_option_fail_upon_unable_to_bind()
+    if Self.isIPv4Literal(self.configuration.host) {
+      // NB: With IPv6 on, lws 4.1.6 binds every address for an IPv4 literal (127.0.0.1 would
+      // listen on all interfaces).
+      info.options |= clws_option_disable_ipv6()
+    }
     if let certificate = self.configuration.tlsCertificatePath, let key = self.configuration.tlsPrivateKeyPath {
       info.options |= clws_option_ssl_global_init()
       info.ssl_cert_filepath = self.memory.string(certificate)
       info.ssl_private_key_filepath = self.memory.string(key)
+      // NB: Over HTTP/2 a websocket skips the HTTP/1.1 upgrade and its checks: offer HTTP/1.1
+      // only.
+      info.alpn = self.memory.string("http/1.1")
     }
-    lws_set_log_level(Int32(LLL_ERR) | Int32(LLL_WARN), nil)
+    lws_set_log_level(Int32(LLL_ERR) | Int32(LLL_WARN), emitLibWebSocketsLog)
     guard let context = lws_create_context(&info) else {
       throw TransportError.cannotListen(host: self.configuration.host, port: self.configuration.port)
     }
@@ -151,9 +162,15 @@ public final class WebSocketServer: @unchecked Sendable {
     lws_context_destroy(context)
   }
 
+  /// Whether `host` is written as an IPv4 address (`127.0.0.1`).
+  static func isIPv4Literal(_ host: String) -> Bool {
+    var address = in_addr()
+    return inet_pton(AF_INET, host, &address) == 1
+  }
+
   /// Queues a message on a connection, or closes a connection that reads too slowly.
   func enqueue(_ message: OutgoingMessage, on connection: Connection) {
-    guard connection.closing == nil else { return }
+    guard connection.closing == nil, !connection.isClosed else { return }
     if connection.queuedBytes + message.count > self.configuration.maxQueuedBytes {
       connection.outgoing.removeAll()
       connection.queuedBytes = 0
@@ -176,7 +193,7 @@ public final class WebSocketServer: @unchecked Sendable {
       guard let connection = self.connections[id] else { return }
       self.enqueue(message, on: connection)
     case let .close(id, code, reason):
-      guard let connection = self.connections[id], connection.closing == nil else { return }
+      guard let connection = self.connections[id], connection.closing == nil, !connection.isClosed else { return }
       connection.closing = (code, reason)
       lws_callback_on_writable(connection.wsi)
     }

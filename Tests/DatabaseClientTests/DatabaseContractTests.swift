@@ -36,10 +36,53 @@ struct DatabaseContractTests {
   @Test(arguments: Kind.allCases)
   func sessionsAreFoundByTokenHash(kind: Kind) async throws {
     let database = try kind.make()
-    let session = SessionRecord(tokenHash: "abc", player: "guest-1", name: "ada", isGuest: true)
+    let session = Self.session("abc", "guest-1", issued: 0)
     try await database.insertSession(session)
     #expect(try await database.fetchSession("abc") == session)
     #expect(try await database.fetchSession("abd") == nil)
+    try await database.revokeSession("abc")
+    #expect(try await database.fetchSession("abc") == nil)
+  }
+
+  /// Replacing a session stores the new one, cuts the old one short, and forgets the one the
+  /// old one had replaced.
+  @Test(arguments: Kind.allCases)
+  func replacingASessionRetiresTheOldOne(kind: Kind) async throws {
+    let database = try kind.make()
+    let first = Self.session("t1", "bob", issued: 0)
+    try await database.insertSession(first)
+    var second = Self.session("t2", "bob", issued: 10)
+    second.predecessor = "t1"
+    try await database.replaceSession(first, second, Date(timeIntervalSince1970: 70))
+    #expect(try await database.fetchSession("t1")?.expiresAt == Date(timeIntervalSince1970: 70))
+    #expect(try await database.fetchSession("t2") == second)
+    var third = Self.session("t3", "bob", issued: 20)
+    third.predecessor = "t2"
+    try await database.replaceSession(second, third, Date(timeIntervalSince1970: 80))
+    #expect(try await database.fetchSession("t1") == nil)
+    #expect(try await database.fetchSession("t2")?.expiresAt == Date(timeIntervalSince1970: 80))
+    #expect(try await database.fetchSession("t2")?.predecessor == nil)
+  }
+
+  /// Expired sessions are forgotten as new ones come, and a player keeps at most 16.
+  @Test(arguments: Kind.allCases)
+  func theSessionTableStaysBounded(kind: Kind) async throws {
+    let database = try kind.make()
+    try await database.insertSession(Self.session("old", "ada", issued: 0, lasting: 100))
+    for index in 0..<20 {
+      try await database.insertSession(Self.session("bob-\(index)", "bob", issued: Double(index)))
+    }
+    #expect(try await database.fetchSession("old") != nil)
+    try await database.insertSession(Self.session("new", "carol", issued: 100))
+    #expect(try await database.fetchSession("old") == nil)
+    for index in 0..<4 { #expect(try await database.fetchSession("bob-\(index)") == nil) }
+    for index in 4..<20 { #expect(try await database.fetchSession("bob-\(index)") != nil) }
+  }
+
+  static func session(_ hash: String, _ player: PlayerID, issued: Double, lasting: Double = 1000) -> SessionRecord {
+    SessionRecord(
+      tokenHash: hash, player: player, name: player.rawValue, isGuest: false,
+      issuedAt: Date(timeIntervalSince1970: issued), expiresAt: Date(timeIntervalSince1970: issued + lasting))
   }
 
   @Test(arguments: Kind.allCases)

@@ -69,7 +69,9 @@ struct ProtocolTests {
     #expect(server.errors(2).map(\.code) == ["wrong_password"])
     await server.send(2, #"{"v":1,"id":"l","type":"login","name":"nobody","password":"wrong horse"}"#)
     await server.store.receive(\.login.delegate.failed)
-    #expect(server.errors(2).map(\.code) == ["unknown_account"])
+    // NB: A name with no account is answered as a wrong password: logins do not tell which
+    // names have accounts.
+    #expect(server.errors(2).map(\.code) == ["wrong_password"])
     await server.send(2, #"{"v":1,"id":"l","type":"resume","token":"bogus"}"#)
     await server.store.receive(\.login.delegate.failed)
     #expect(server.errors(2).map(\.code) == ["unknown_token"])
@@ -78,6 +80,20 @@ struct ProtocolTests {
     await server.store.receive(\.login.delegate.loggedIn)
     #expect(server.take(2).first?.type == "welcome")
     #expect(server.errors(1).map(\.code) == ["logged_in_elsewhere"])
+  }
+
+  /// Logging out revokes the token: it resumes nothing afterwards.
+  @Test func loggingOutRevokesTheToken() async {
+    let server = TestServer()
+    await server.connect(1)
+    let alice = await server.guest(1, "alice")
+    await server.send(1, #"{"v":1,"id":"bye","type":"logout"}"#)
+    await server.store.receive(\.login.delegate.loggedOut)
+    #expect(server.take(1) == [.goodbye(replyTo: "bye")])
+    #expect(server.store.state.sessions[alice.player] == nil)
+    await server.send(1, #"{"v":1,"id":"r","type":"resume","token":"\#(alice.token)"}"#)
+    await server.store.receive(\.login.delegate.failed)
+    #expect(server.errors(1).map { [$0.code, $0.requestID] } == [["unknown_token", "r"]])
   }
 
   @Test func unknownRoomsAndRoomlessMoves() async {
