@@ -236,6 +236,7 @@ let package = Package(
       dependencies: [
         "Authentication", "ComposableArchitecture", "DatabaseClient", "GameCore", "LoginCore", "MatchmakingCore",
         "RoomCore", "ServerModels", "TicTacToe", "WordGrid",
+        .product(name: "DequeModule", package: "swift-collections"),
       ]
     ),
     .testTarget(

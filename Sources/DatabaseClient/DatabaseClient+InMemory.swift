@@ -4,11 +4,42 @@ import ServerModels
 
 extension DatabaseClient {
   /// A database in memory, with the same rules as the live one: unique names (ignoring case),
-  /// Elo updates for rated games, leaderboards by rating.
-  public static func inMemory() -> DatabaseClient {
+  /// Elo updates for rated games, leaderboards by rating, room logs that break at a failed line
+  /// until a snapshot mends them. Writes commit at once, unless `faults` makes them fail.
+  public static func inMemory(faults: StorageFaults = StorageFaults()) -> DatabaseClient {
     let storage = LockIsolated(Storage())
+    let progress = RoomLogProgress()
+    let events = StorageEventBroadcast()
+    faults.onRecovery { events.yield(.writesRecovered) }
+
+    /// Throws the fault's problem, if any, reporting when writes start failing.
+    @Sendable func check() throws(StorageProblem) {
+      guard let problem = faults.problem else { return }
+      if faults.noteFailure() { events.yield(.writesFailing(problem)) }
+      throw problem
+    }
+    /// Writes a room-log line (and the game it ends) unless writes fail; returns whether it did.
+    @Sendable func write(_ entry: RoomLogEntry, _ change: @Sendable (inout Storage) -> Void) -> Bool {
+      let ticket = RoomLogTicket(room: entry.room, sequence: entry.sequence)
+      do {
+        try check()
+      } catch {
+        if progress.failed(ticket) { events.yield(.roomLogFailed(entry.room)) }
+        return false
+      }
+      let ratings = storage.withValue { storage in
+        change(&storage)
+        return entry.finishedGame.map { storage.record($0) }
+      }
+      if let game = entry.finishedGame, let ratings {
+        events.yield(.gameRecorded(entry.room, game.variant, ratings: ratings))
+      }
+      return true
+    }
+
     return DatabaseClient(
       createAccount: { account in
+        try check()
         try storage.withValue { storage in
           let key = account.name.lowercased()
           guard storage.accounts[key] == nil else { throw DatabaseClientError.nameTaken(account.name) }
@@ -16,19 +47,45 @@ extension DatabaseClient {
         }
       },
       fetchAccount: { name in storage.value.accounts[name.lowercased()] },
-      insertSession: { session in storage.withValue { $0.insertSession(session) } },
+      insertSession: { session in
+        try check()
+        storage.withValue { $0.insertSession(session) }
+      },
       fetchSession: { hash in storage.value.sessions[hash] },
       replaceSession: { old, new, graceUntil in
+        try check()
         storage.withValue { $0.replaceSession(old, with: new, graceUntil: graceUntil) }
       },
-      revokeSession: { hash in storage.withValue { $0.sessions[hash] = nil } },
+      revokeSession: { hash in
+        try check()
+        storage.withValue { $0.sessions[hash] = nil }
+      },
       fetchRatings: { player in storage.value.ratings[player] ?? [:] },
-      recordGame: { game in storage.withValue { $0.record(game) } },
+      recordGame: { game in
+        try check()
+        return storage.withValue { $0.record(game) }
+      },
       fetchLeaderboard: { variant, limit in storage.value.leaderboard(variant, limit: limit) },
       fetchGames: { player in storage.value.games.filter { $0.players.contains(player) } },
-      appendRoomLog: { entry in storage.withValue { $0.roomLogs[entry.room, default: []].append(entry) } },
-      closeRoomLog: { room in storage.withValue { $0.roomLogs[room] = nil } },
-      restartRoomLog: { snapshot in storage.withValue { $0.roomLogs[snapshot.room] = [snapshot] } },
+      appendRoomLog: { entry in
+        let ticket = RoomLogTicket(room: entry.room, sequence: entry.sequence)
+        guard progress.mayAppend(ticket) else { return }
+        if write(entry, { $0.roomLogs[entry.room, default: []].append(entry) }) { progress.committed(ticket) }
+      },
+      closeRoomLog: { room in
+        guard (try? check()) != nil else { return }
+        storage.withValue { $0.roomLogs[room] = nil }
+        progress.closed(room)
+      },
+      restartRoomLog: { snapshot in
+        let ticket = RoomLogTicket(room: snapshot.room, sequence: snapshot.sequence)
+        progress.willRestart(ticket)
+        if write(snapshot, { $0.roomLogs[snapshot.room] = [snapshot] }), progress.restarted(ticket) {
+          events.yield(.roomLogRestored(snapshot.room))
+        }
+      },
+      roomLogStatus: { ticket in progress.status(ticket) },
+      storageEvents: { events.stream() },
       fetchRoomLogs: {
         storage.value.roomLogs.mapValues { $0.sorted { $0.sequence < $1.sequence } }
       }

@@ -8,7 +8,8 @@ import ServerModels
 /// `DatabaseClientLive`, and ``inMemory()`` serves tests.
 ///
 /// Writes of room logs are queued (`appendRoomLog` returns at once, in order), so they stay off
-/// the path of a move.
+/// the path of a move; a message that shows a line waits for its ``RoomLogStatus`` to be
+/// committed, and one whose line failed is never sent.
 ///
 /// ```swift
 /// @Dependency(\.database) var database
@@ -32,13 +33,20 @@ public struct DatabaseClient: Sendable {
   public var recordGame: @Sendable (GameRecord) async throws -> [PlayerID: Int]
   public var fetchLeaderboard: @Sendable (GameVariant, _ limit: Int) async throws -> [LeaderboardEntry]
   public var fetchGames: @Sendable (PlayerID) async throws -> [GameRecord]
-  /// Queues a room log line; returns at once.
+  /// Queues a room log line; returns at once. The line's ``RoomLogStatus`` says when it is
+  /// committed. A line of a room whose log is broken (an earlier line failed) is refused.
   public var appendRoomLog: @Sendable (RoomLogEntry) -> Void
   /// Forgets a finished room's log.
   public var closeRoomLog: @Sendable (RoomID) -> Void
-  /// Starts a room's log again from a snapshot (sequence 0), forgetting its earlier lines, in
-  /// one write: a crash leaves either the old log or the new one. Queued; returns at once.
+  /// Starts a room's log again from a snapshot, forgetting its earlier lines, in one write: a
+  /// crash leaves either the old log or the new one. Queued; returns at once. It also mends a
+  /// broken log.
   public var restartRoomLog: @Sendable (_ snapshot: RoomLogEntry) -> Void
+  /// Where a queued room-log line stands. Lines of rooms the database no longer tracks (closed,
+  /// or written before it opened) are committed.
+  public var roomLogStatus: @Sendable (RoomLogTicket) -> RoomLogStatus
+  /// The database's ``StorageEvent``s, for one reader: failures, recoveries, recorded games.
+  public var storageEvents: @Sendable () -> AsyncStream<StorageEvent>
   /// Every open room's log, each in sequence order (waits for queued writes first).
   public var fetchRoomLogs: @Sendable () async throws -> [RoomID: [RoomLogEntry]]
   /// Returns once every write queued so far (room-log lines above all) is committed: what a
@@ -58,7 +66,9 @@ public struct DatabaseClient: Sendable {
     fetchGames: @escaping @Sendable (PlayerID) async throws -> [GameRecord],
     appendRoomLog: @escaping @Sendable (RoomLogEntry) -> Void,
     closeRoomLog: @escaping @Sendable (RoomID) -> Void,
-    restartRoomLog: (@Sendable (_ snapshot: RoomLogEntry) -> Void)? = nil,
+    restartRoomLog: @escaping @Sendable (_ snapshot: RoomLogEntry) -> Void,
+    roomLogStatus: @escaping @Sendable (RoomLogTicket) -> RoomLogStatus,
+    storageEvents: @escaping @Sendable () -> AsyncStream<StorageEvent>,
     fetchRoomLogs: @escaping @Sendable () async throws -> [RoomID: [RoomLogEntry]],
     flush: @escaping @Sendable () async -> Void = {}
   ) {
@@ -74,12 +84,9 @@ public struct DatabaseClient: Sendable {
     self.fetchGames = fetchGames
     self.appendRoomLog = appendRoomLog
     self.closeRoomLog = closeRoomLog
-    // NB: Without a write of its own, closing then appending does it (atomic when the two are).
-    self.restartRoomLog =
-      restartRoomLog ?? { snapshot in
-        closeRoomLog(snapshot.room)
-        appendRoomLog(snapshot)
-      }
+    self.restartRoomLog = restartRoomLog
+    self.roomLogStatus = roomLogStatus
+    self.storageEvents = storageEvents
     self.fetchRoomLogs = fetchRoomLogs
     self.flush = flush
   }

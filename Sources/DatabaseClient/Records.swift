@@ -76,11 +76,17 @@ public struct GameRecord: Hashable, Codable, Sendable {
   }
 }
 
-/// One line of a room's log: its state when created, then each accepted action.
+/// One line of a room's log: a snapshot of the room (when it opens, and when its log starts
+/// again), then each accepted action.
+///
+/// Sequences count up over the room's whole life: a snapshot that starts the log again takes
+/// the next number, and the log then holds it and what follows.
 public struct RoomLogEntry: Hashable, Codable, Sendable {
   public var room: RoomID
-  /// 0 for the snapshot, then 1, 2, ... for actions.
   public var sequence: Int
+  /// The game that ended with this line: recorded, with the players' ratings, in the same
+  /// transaction as the line (not part of the line's JSON).
+  public var finishedGame: GameRecord?
   private var source: Source
 
   private enum Source: Sendable {

@@ -1,16 +1,18 @@
+import DatabaseClient
 import Dispatch
 import Foundation
 import GRDB
 import Synchronization
 
-/// Writes gathered into shared transactions, in order, off the caller's thread: whatever is
-/// appended within ``interval`` commits together, so a busy server commits tens of times a
-/// second rather than once per move and once per finished game.
+/// Writes gathered into shared transactions, in order, off the caller's thread, by group
+/// commit: a write waits only for the commit in progress, and everything queued meanwhile goes
+/// into the next one. A busy server commits as fast as SQLite can, with no fixed wait.
 ///
 /// A write may hand back a completion, run once its transaction has committed (how a game
 /// record returns the new ratings). A batch that fails is written again one write per
-/// transaction, so a bad write fails alone; a write with no completion reports its failure on
-/// standard error.
+/// transaction, so a bad write fails alone. When writes start failing the owner hears
+/// `.writesFailing` once; a probe then tries a small write every second, and the first write
+/// that works again (probe or not) gives `.writesRecovered`.
 final class BatchedWrites: Sendable {
   struct Write: Sendable {
     /// Runs in the transaction; returns what to do once it has committed.
@@ -19,16 +21,31 @@ final class BatchedWrites: Sendable {
     var fail: @Sendable (any Error) -> Void
   }
 
-  /// How long a write may wait for others to join its transaction.
-  static let interval = DispatchTimeInterval.milliseconds(10)
+  /// Thrown by a write that declines to run (its room's log is broken): not a storage failure.
+  struct Skipped: Error {}
+
+  /// How long after a failure the probe tries a write.
+  static let probeInterval = DispatchTimeInterval.seconds(1)
 
   private let writer: any DatabaseWriter
   private let queue = DispatchQueue(label: "game-server.batched-writes")
   /// The writes not yet handed to the queue, and whether a flush is already scheduled.
   private let pending = Mutex<(writes: [Write], isScheduled: Bool)>(([], false))
+  /// Whether the last write failed; touched on the queue only.
+  private let isFailing = Mutex(false)
+  private let onEvent: @Sendable (StorageEvent) -> Void
+  private let onCommit: @Sendable () -> Void
 
-  init(writer: any DatabaseWriter) {
+  /// - Parameters:
+  ///   - onEvent: hears `.writesFailing` and `.writesRecovered`.
+  ///   - onCommit: called after each batch commits or fails (on the writer's queue).
+  init(
+    writer: any DatabaseWriter, onEvent: @escaping @Sendable (StorageEvent) -> Void = { _ in },
+    onCommit: @escaping @Sendable () -> Void = {}
+  ) {
     self.writer = writer
+    self.onEvent = onEvent
+    self.onCommit = onCommit
   }
 
   /// Queues a write whose failure is only reported.
@@ -55,7 +72,7 @@ final class BatchedWrites: Sendable {
     }
   }
 
-  /// Returns once every write appended so far is in the database.
+  /// Returns once every write appended so far is in the database (or has failed).
   func waitUntilWritten() async {
     await withCheckedContinuation { continuation in
       self.queue.async {
@@ -65,34 +82,82 @@ final class BatchedWrites: Sendable {
     }
   }
 
-  private func append(_ write: Write) {
+  func append(_ write: Write) {
     let schedule = self.pending.withLock { pending -> Bool in
       pending.writes.append(write)
       defer { pending.isScheduled = true }
       return !pending.isScheduled
     }
-    if schedule { self.queue.asyncAfter(deadline: .now() + Self.interval) { self.flush() } }
+    if schedule { self.queue.async { self.flush() } }
   }
 
+  /// Commits what is pending, then what came meanwhile, until nothing is left.
   private func flush() {
-    let writes = self.pending.withLock { pending -> [Write] in
-      defer {
-        pending.writes = []
-        pending.isScheduled = false
+    while true {
+      let writes = self.pending.withLock { pending -> [Write] in
+        if pending.writes.isEmpty { pending.isScheduled = false }
+        defer { pending.writes = [] }
+        return pending.writes
       }
-      return pending.writes
+      guard !writes.isEmpty else { return }
+      self.commit(writes)
+      self.onCommit()
     }
-    guard !writes.isEmpty else { return }
+  }
+
+  private func commit(_ writes: [Write]) {
     do {
       let completions = try self.writer.write { db in try writes.map { try $0.run(db) } }
+      self.noteSuccess()
       for completion in completions { completion?() }
     } catch {
       for write in writes {
         do {
           try self.writer.write { db in try write.run(db) }?()
+          self.noteSuccess()
+        } catch let skipped as Skipped {
+          write.fail(skipped)
         } catch {
+          self.noteFailure(error)
           write.fail(error)
         }
+      }
+    }
+  }
+
+  private func noteSuccess() {
+    let recovered = self.isFailing.withLock { isFailing -> Bool in
+      defer { isFailing = false }
+      return isFailing
+    }
+    if recovered { self.onEvent(.writesRecovered) }
+  }
+
+  private func noteFailure(_ error: any Error) {
+    let started = self.isFailing.withLock { isFailing -> Bool in
+      defer { isFailing = true }
+      return !isFailing
+    }
+    guard started else { return }
+    self.onEvent(.writesFailing(StorageProblem(error)))
+    self.scheduleProbe()
+  }
+
+  /// While writes fail, tries a small write every second, so that the server hears when they
+  /// work again even if nothing else writes.
+  private func scheduleProbe() {
+    self.queue.asyncAfter(deadline: .now() + Self.probeInterval) {
+      guard self.isFailing.withLock({ $0 }) else { return }
+      do {
+        try self.writer.write { db in
+          try db.execute(
+            sql: "INSERT OR REPLACE INTO writeProbe (id, at) VALUES (1, ?)",
+            arguments: [Date().timeIntervalSince1970])
+        }
+        self.noteSuccess()
+        self.onCommit()
+      } catch {
+        self.scheduleProbe()
       }
     }
   }

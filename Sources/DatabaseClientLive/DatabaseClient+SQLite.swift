@@ -11,8 +11,9 @@ extension DatabaseClient {
   /// first use.
   ///
   /// Room-log writes and finished games go through ``BatchedWrites``: in order, off the
-  /// caller's path, many to a transaction; a failed room-log write is reported on standard
-  /// error.
+  /// caller's path, by group commit (many to a transaction, with no fixed wait); a failed
+  /// room-log line breaks that room's log until a snapshot mends it (``RoomLogWriter``), and
+  /// failures and recoveries are told once each through ``DatabaseClient/storageEvents``.
   ///
   /// ```swift
   /// let database = try DatabaseClient.sqlite(path: "data/game-server.sqlite")
@@ -22,8 +23,13 @@ extension DatabaseClient {
   /// opened and after every `roomClosesPerCompaction` rooms that close.
   ///
   /// Throws a ``StorageProblem`` when the database cannot be opened, migrated or written.
+  ///
+  /// `onCommit` is called on the writer's thread after each group of writes commits or fails:
+  /// a server wakes what waits on ``DatabaseClient/roomLogStatus`` with it. `onEvent` hears
+  /// every ``StorageEvent`` as it happens (to log it), besides ``DatabaseClient/storageEvents``.
   public static func sqlite(
-    path: String, roomClosesPerCompaction: Int = RoomLogTable.closesPerCompaction
+    path: String, roomClosesPerCompaction: Int = RoomLogTable.closesPerCompaction,
+    onCommit: @escaping @Sendable () -> Void = {}, onEvent: @escaping @Sendable (StorageEvent) -> Void = { _ in }
   ) throws(StorageProblem) -> DatabaseClient {
     do {
       let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
@@ -35,7 +41,8 @@ extension DatabaseClient {
         try db.execute(sql: "PRAGMA synchronous = NORMAL")
       }
       return try self.sqlite(
-        writer: DatabasePool(path: path, configuration: configuration), roomClosesPerCompaction: roomClosesPerCompaction)
+        writer: DatabasePool(path: path, configuration: configuration), roomClosesPerCompaction: roomClosesPerCompaction,
+        onCommit: onCommit, onEvent: onEvent)
     } catch {
       throw StorageProblem(error)
     }
@@ -46,35 +53,19 @@ extension DatabaseClient {
     try self.sqlite(writer: DatabaseQueue(), roomClosesPerCompaction: RoomLogTable.closesPerCompaction)
   }
 
-  static func sqlite(writer: some DatabaseWriter, roomClosesPerCompaction: Int) throws -> DatabaseClient {
+  static func sqlite(
+    writer: some DatabaseWriter, roomClosesPerCompaction: Int, onCommit: @escaping @Sendable () -> Void = {},
+    onEvent: @escaping @Sendable (StorageEvent) -> Void = { _ in }
+  ) throws -> DatabaseClient {
     try Schema.migrator.migrate(writer)
     try writer.write { db in try RoomLogTable.compact(db) }
-    let batched = BatchedWrites(writer: writer)
-    /// Rooms closed since the last compaction; counted on the writer's queue.
-    let closedSinceCompaction = Mutex(0)
-
-    /// Appends a line to a room's log. One per move: a prepared statement kept by the
-    /// connection, not parsed each time.
-    @Sendable func append(_ entry: RoomLogEntry, _ db: Database) throws {
-      try db.cachedStatement(sql: RoomLogTable.append)
-        .execute(arguments: [entry.room.rawValue, entry.sequence, entry.payload])
+    let broadcast = StorageEventBroadcast()
+    let emit: @Sendable (StorageEvent) -> Void = { event in
+      onEvent(event)
+      broadcast.yield(event)
     }
-
-    /// Closes a room's log so far, and compacts once enough rooms have closed.
-    @Sendable func close(_ room: RoomID, _ db: Database) throws {
-      try db.cachedStatement(sql: RoomLogTable.close).execute(arguments: [room.rawValue])
-      let compacting = closedSinceCompaction.withLock { count -> Bool in
-        count += 1
-        guard count >= roomClosesPerCompaction else { return false }
-        count = 0
-        return true
-      }
-      if compacting { try RoomLogTable.compact(db) }
-    }
-
-    @Sendable func queueWrite(_ work: @escaping @Sendable (Database) throws -> Void) {
-      batched.append(work)
-    }
+    let batched = BatchedWrites(writer: writer, onEvent: emit, onCommit: onCommit)
+    let roomLog = RoomLogWriter(batched: batched, closesPerCompaction: roomClosesPerCompaction, events: emit)
 
     return DatabaseClient(
       createAccount: { account in
@@ -111,91 +102,23 @@ extension DatabaseClient {
         try await writer.write { db in try SessionTable.revoke(hash, db) }
       },
       fetchRatings: { player in
-        try await writer.read { db in
-          try Self.ratings(db, player)
-        }
+        try await writer.read { db in try Self.ratings(db, player) }
       },
       recordGame: { game in
-        // NB: Finished games join the room-log writes' transactions (one commit for many), and
-        // are encoded there, off the rooms' thread.
-        return try await batched.write { db in
-          let record = try game.jsonText ?? JSONStreamEncoder.string(game)
-          try db.cachedStatement(sql: "INSERT INTO game (room, variant, record) VALUES (?, ?, ?)")
-            .execute(arguments: [game.room.rawValue, game.variant.rawValue, record])
-          let id = db.lastInsertedRowID
-          for player in Set(game.players) {
-            try db.cachedStatement(sql: "INSERT INTO gamePlayer (game, player) VALUES (?, ?)")
-              .execute(arguments: [id, player.rawValue])
-          }
-          let current = { (player: PlayerID) -> Int in
-            (try? Int.fetchOne(
-              db.cachedStatement(sql: "SELECT rating FROM rating WHERE player = ? AND variant = ?"),
-              arguments: [player.rawValue, game.variant.rawValue])) ?? Elo.initialRating
-          }
-          let updated = GameRatings.newRatings(for: game, current: current)
-          let outcome = GameRatings.outcome(of: game)
-          for (player, name) in zip(game.players, game.names) where !game.bots.contains(player) {
-            let column =
-              switch outcome[player] {
-              case .win?: "wins"
-              case .loss?: "losses"
-              case .draw?, nil: "draws"
-              }
-            let rating = updated[player] ?? current(player)
-            // NB: Three fixed statements (one per counter), prepared once like the others.
-            try db.cachedStatement(
-              sql: """
-                INSERT INTO rating (player, variant, name, rating, \(column)) VALUES (?, ?, ?, ?, 1)
-                ON CONFLICT (player, variant) DO UPDATE SET
-                  name = excluded.name, rating = excluded.rating, \(column) = \(column) + 1
-                """
-            )
-            .execute(arguments: [player.rawValue, game.variant.rawValue, name, rating])
-          }
-          return updated
-        }
+        try await batched.write { db in try GameTable.record(game, db) }
       },
       fetchLeaderboard: { variant, limit in
-        try await writer.read { db in
-          try Row.fetchAll(
-            db,
-            sql: """
-              SELECT name, rating, wins, losses, draws FROM rating WHERE variant = ?
-              ORDER BY rating DESC, name ASC LIMIT ?
-              """,
-            arguments: [variant.rawValue, limit]
-          ).map { row in
-            LeaderboardEntry(
-              name: row["name"], rating: row["rating"], wins: row["wins"], losses: row["losses"],
-              draws: row["draws"])
-          }
-        }
+        try await writer.read { db in try GameTable.leaderboard(variant, limit: limit, db) }
       },
       fetchGames: { player in
-        let records = try await writer.read { db in
-          try String.fetchAll(
-            db,
-            sql: """
-              SELECT game.record FROM game JOIN gamePlayer ON gamePlayer.game = game.id
-              WHERE gamePlayer.player = ? ORDER BY game.id
-              """,
-            arguments: [player.rawValue])
-        }
+        let records = try await writer.read { db in try GameTable.games(of: player, db) }
         return try records.map { try JSONDecoder().decode(GameRecord.self, from: Data($0.utf8)) }
       },
-      appendRoomLog: { entry in
-        queueWrite { db in try append(entry, db) }
-      },
-      closeRoomLog: { room in
-        queueWrite { db in try close(room, db) }
-      },
-      restartRoomLog: { snapshot in
-        // NB: One write, so one transaction: never a closed log without its new snapshot.
-        queueWrite { db in
-          try close(snapshot.room, db)
-          try append(snapshot, db)
-        }
-      },
+      appendRoomLog: { entry in roomLog.append(entry) },
+      closeRoomLog: { room in roomLog.close(room) },
+      restartRoomLog: { snapshot in roomLog.restart(snapshot) },
+      roomLogStatus: { ticket in roomLog.progress.status(ticket) },
+      storageEvents: { broadcast.stream() },
       fetchRoomLogs: {
         await batched.waitUntilWritten()
         let rows: [Row] = try await writer.read { db in

@@ -89,6 +89,10 @@ enum Schema {
           CREATE INDEX session_by_player ON session (player, issuedAt);
           """)
     }
+    // NB: While writes fail, a probe writes here every second to tell when they work again.
+    migrator.registerMigration("v4: write probe") { db in
+      try db.execute(sql: "CREATE TABLE writeProbe (id INTEGER PRIMARY KEY, at REAL NOT NULL)")
+    }
     return migrator
   }
 }

@@ -24,23 +24,28 @@ public final class GameServerApp: @unchecked Sendable {
   let actor: StoreActor
   let box: StoreBox
   let database: DatabaseClient
+  let delivery: LiveDelivery
 
   public var port: Int { self.transport.port }
 
-  init(transport: WebSocketServer, actor: StoreActor, box: StoreBox, database: DatabaseClient) {
+  init(transport: WebSocketServer, actor: StoreActor, box: StoreBox, database: DatabaseClient, delivery: LiveDelivery) {
     self.transport = transport
     self.actor = actor
     self.box = box
     self.database = database
+    self.delivery = delivery
   }
 
   /// Opens the database, recovers the rooms, and starts listening.
   public static func start(_ configuration: AppConfiguration) async throws -> GameServerApp {
     let dictionary = try Self.loadDictionary(configuration.dictionaryPath)
     try StartupError.checkDataDirectory(configuration.dataDirectory)
+    let logger = configuration.logger
+    let commits = CommitSignal()
     let database: DatabaseClient
     do {
-      database = try DatabaseClient.sqlite(path: configuration.databasePath)
+      database = try DatabaseClient.sqlite(
+        path: configuration.databasePath, onCommit: { commits.fire() }, onEvent: { logger.log($0) })
     } catch {
       throw StartupError.database(configuration.dataDirectory, error)
     }
@@ -49,9 +54,13 @@ public final class GameServerApp: @unchecked Sendable {
     } operation: {
       try await RoomLog.recover(from: database)
     }
-    let logger = configuration.logger
     for (room, error) in recovered.failures {
       logger.error("Could not recover a room from its log", metadata: ["room": "\(room)", "error": "\(error)"])
+    }
+    for (room, line) in recovered.gaps {
+      logger.error(
+        "A room's log has a gap; the room is back as of the line before it",
+        metadata: ["room": "\(room)", "line": "\(line)"])
     }
     logger.info("Recovered rooms", metadata: ["count": "\(recovered.rooms.count)"])
 
@@ -68,14 +77,11 @@ public final class GameServerApp: @unchecked Sendable {
         }
       ]
     )
-    let channel = ClientChannel(
-      send: { connection, message in
-        if case .error = message { metrics.rejected.increment() }
-        transport.send(connection, message.jsonBytes)
-      },
-      close: { connection, code, reason in transport.close(connection, code: code, reason: reason) }
-    )
+    let delivery = LiveDelivery(transport: transport, database: database, metrics: metrics)
+    commits.set { delivery.gate.wake() }
+    let channel = delivery.channel
     let settings = configuration.server
+    let (rooms, nextLogSequence) = (recovered.rooms, recovered.nextLogSequence)
     await actor.run { _ in
       let store = Store(initialState: Server.State(settings: settings)) {
         Server()
@@ -88,9 +94,10 @@ public final class GameServerApp: @unchecked Sendable {
         $0.continuousClock = ServerClock()
       }
       box.install(store)
-      store.send(.restore(recovered.rooms, logLengths: recovered.logLengths))
+      store.send(.task)
+      store.send(.restore(rooms, nextLogSequence: nextLogSequence))
     }
-    return GameServerApp(transport: transport, actor: actor, box: box, database: database)
+    return GameServerApp(transport: transport, actor: actor, box: box, database: database, delivery: delivery)
   }
 
   /// The word list, refused when it is unreadable or holds too few words to make puzzles.
@@ -117,9 +124,12 @@ public final class GameServerApp: @unchecked Sendable {
     await SignalWaiter.wait(for: [SIGINT, SIGTERM])
   }
 
-  /// Closes every connection with 1001 after its queued messages, stops, and returns once
-  /// every queued database write (the last room-log lines among them) is committed.
+  /// Commits the database writes queued so far and sends the views that waited for them, then
+  /// closes every connection with 1001 after its queued messages, stops, and returns once every
+  /// write still queued is committed.
   public func stop() async {
+    await self.database.flush()
+    await self.actor.run { [delivery] _ in delivery.gate.release() }
     self.transport.stop()
     await self.database.flush()
   }

@@ -39,10 +39,11 @@ extension Room.State {
     return viewers
   }
 
-  /// Whether no person is left in the room and the game is over: it can close.
+  /// Whether the game is over and every person in the room is gone (left, or away past the
+  /// grace period): it can close. A player who is only disconnected still keeps it open, also
+  /// across a restart of the server.
   public var isAbandoned: Bool {
-    self.game.isOver && !self.seats.contains { $0.bot == nil && $0.isConnected && !$0.hasLeft }
-      && self.spectators.isEmpty
+    self.game.isOver && !self.seats.contains { $0.bot == nil && !$0.hasLeft } && self.spectators.isEmpty
   }
 
   /// The finished game's result.

@@ -10,7 +10,8 @@ import WordGrid
 /// Everything from outside arrives as a ``RoomEvent`` (`.event(...)`), the actions a room's log
 /// records; the game's own clocks arrive as `.ticTacToe` and `.wordGrid` actions. Bots think on
 /// the clock and play through the same events as people. A seated player who drops keeps the
-/// seat for `gracePeriod`; past it they forfeit.
+/// seat for `gracePeriod`, during a game or after it; past it they are gone (forfeiting a game
+/// in progress), and a room whose people are all gone closes.
 ///
 /// ```swift
 /// let room = Room.State(id: "room-1", variant: .ticTacToe, seats: [alice, bob], game: .ticTacToe(...))
@@ -151,7 +152,7 @@ public struct Room: Sendable {
     case let .disconnected(player):
       guard let index = state.seats.firstIndex(where: { $0.player == player }) else { return .none }
       state.seats[index].isConnected = false
-      guard !state.game.isOver else { return .none }
+      // NB: Also after the game: the room (its result, a rematch) waits for the player as long.
       let grace = state.gracePeriod
       return .run { [clock] send in
         try await clock.sleep(for: grace)
@@ -166,9 +167,13 @@ public struct Room: Sendable {
       return .cancel(id: CancelID.grace(player))
 
     case let .graceExpired(player):
-      guard let seat = state.seats.first(where: { $0.player == player }), !seat.isConnected,
-        !state.game.isOver
+      guard let index = state.seats.firstIndex(where: { $0.player == player }), !state.seats[index].isConnected,
+        !state.seats[index].hasLeft
       else { return .none }
+      // NB: Gone for good: during a game that forfeits it; either way the seat no longer keeps
+      // the room open.
+      state.seats[index].hasLeft = true
+      guard !state.game.isOver else { return .none }
       return self.game(&state, state.forfeitAction(player))
 
     case let .leave(player):

@@ -18,7 +18,7 @@ struct InProcessPlayers {
     switch message {
     case .welcome:
       return #"{"v":1,"type":"queue","game":"tictactoe"}"#
-    case let .ticTacToe(_, view):
+    case let .ticTacToe(_, view, _):
       self.views += 1
       guard let you = view.you else { return nil }
       if view.outcome != nil {

@@ -23,12 +23,18 @@ let folder = FileManager.default.temporaryDirectory.appendingPathComponent("serv
 defer { try? FileManager.default.removeItem(at: folder) }
 let database = try DatabaseClient.sqlite(path: folder.appendingPathComponent("game-server.sqlite").path)
 let outbox = Outbox()
-let channel = ClientChannel(
-  send: { connection, message in
-    // NB: What the live channel does before handing the bytes to the transport.
-    outbox.bytes += message.jsonBytes.count
+// NB: As the live channel does: JSON at once, then held until the line it shows is committed.
+// The loop below releases what is committed each time round, where the server is woken by the
+// database's commits.
+let gate = CommitGate<(ConnectionID, ServerMessage, Int)>(
+  status: database.roomLogStatus,
+  deliver: { connection, message, bytes in
+    outbox.bytes += bytes
     outbox.messages.append((connection, message))
   },
+  schedule: { _ in })
+let channel = ClientChannel(
+  deliver: { connection, message, ticket in gate.send((connection, message, message.jsonBytes.count), after: ticket) },
   close: { _, _, _ in }
 )
 let actor = StoreActor(executor: StoreExecutor(name: "server"))
@@ -42,6 +48,7 @@ let measured: MeasuredWindow = await actor.run { _ in
     $0.clientChannel = channel
     $0.continuousClock = ServerClock()
   }
+  store.send(.task)
   var players = InProcessPlayers()
   func deliver(_ connection: ConnectionID, _ text: String) {
     switch ClientRequest.decoding(Array(text.utf8)) {
@@ -66,6 +73,7 @@ let measured: MeasuredWindow = await actor.run { _ in
     let now = Date().timeIntervalSinceReferenceDate
     if before == nil, now - start >= warmUp { before = snapshot() }
     if now - start >= warmUp + seconds { break }
+    gate.release()
     let batch = outbox.messages
     outbox.messages.removeAll(keepingCapacity: true)
     for (connection, message) in batch {

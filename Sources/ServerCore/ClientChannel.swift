@@ -1,3 +1,4 @@
+import DatabaseClient
 import Dependencies
 import IssueReporting
 import ServerModels
@@ -5,28 +6,38 @@ import ServerModels
 /// How the server reaches its clients: the transport's side of the seam. Sending queues the
 /// message for the connection and returns at once.
 ///
+/// A message sent `after` a room-log line shows the room as of that line: it goes out only once
+/// the line is committed, and never if the line failed. Messages keep their order: one sent
+/// later, with or without a line, goes out after it.
+///
 /// ```swift
 /// withDependencies {
-///   $0.clientChannel = ClientChannel(send: { connection, message in ... }, close: { _, _ in })
+///   $0.clientChannel = ClientChannel(deliver: { connection, message, ticket in ... }, close: { _, _, _ in })
 /// } operation: { ... }
+/// channel.send(connection, view, after: RoomLogTicket(room: id, sequence: 4))
 /// ```
 public struct ClientChannel: Sendable {
-  public var send: @Sendable (ConnectionID, ServerMessage) -> Void
+  public var deliver: @Sendable (ConnectionID, ServerMessage, RoomLogTicket?) -> Void
   /// Closes a connection with a websocket close code and reason.
   public var close: @Sendable (ConnectionID, _ code: Int, _ reason: String) -> Void
 
   public init(
-    send: @escaping @Sendable (ConnectionID, ServerMessage) -> Void,
+    deliver: @escaping @Sendable (ConnectionID, ServerMessage, RoomLogTicket?) -> Void,
     close: @escaping @Sendable (ConnectionID, Int, String) -> Void
   ) {
-    self.send = send
+    self.deliver = deliver
     self.close = close
+  }
+
+  /// Queues `message` for `connection`, to go out once `ticket`'s line is committed.
+  public func send(_ connection: ConnectionID, _ message: ServerMessage, after ticket: RoomLogTicket? = nil) {
+    self.deliver(connection, message, ticket)
   }
 }
 
 extension ClientChannel: TestDependencyKey {
   public static let testValue = ClientChannel(
-    send: { connection, message in
+    deliver: { connection, message, _ in
       reportIssue("Unimplemented: ClientChannel.send(\(connection), \(message.type))")
     },
     close: { connection, _, _ in reportIssue("Unimplemented: ClientChannel.close(\(connection))") }

@@ -17,46 +17,67 @@ extension Room.Action {
   }
 }
 
-/// Writing and replaying room logs: a snapshot of the room as created, then its events.
+/// Writing and replaying room logs: a snapshot of the room, then its events, in sequence.
 public enum RoomLog {
-  /// The room a log describes: the snapshot with every event replayed through ``Room``, effects
-  /// dropped. Run it with the live dependencies (the dictionary above all).
-  public static func replay(_ entries: [RoomLogEntry]) throws -> Room.State {
+  /// The room a log describes: the snapshot (its first line) with the events that follow it
+  /// replayed through ``Room``, effects dropped, and the sequence of the last line used. Lines
+  /// past a gap in the sequence are not used: a log is never replayed across a line that is
+  /// missing. Run it with the live dependencies (the dictionary above all).
+  public static func replay(_ entries: [RoomLogEntry]) throws -> (room: Room.State, lastSequence: Int, gapAfter: Int?) {
     let sorted = entries.sorted { $0.sequence < $1.sequence }
-    guard let first = sorted.first, first.sequence == 0 else { throw RoomLogError.missingSnapshot }
-    var room = try JSONDecoder().decode(Room.State.self, from: Data(first.payload.utf8))
+    guard let first = sorted.first else { throw RoomLogError.missingSnapshot }
+    var room: Room.State
+    do {
+      room = try JSONDecoder().decode(Room.State.self, from: Data(first.payload.utf8))
+    } catch {
+      throw RoomLogError.missingSnapshot
+    }
     let reducer = Room()
+    var last = first.sequence
     for entry in sorted.dropFirst() {
+      guard entry.sequence == last + 1 else { return (room, last, last) }
       let event = try JSONDecoder().decode(RoomEvent.self, from: Data(entry.payload.utf8))
       _ = reducer.reduce(into: &room, action: .event(event))
+      last = entry.sequence
     }
-    return room
+    return (room, last, nil)
   }
 }
 
 /// Why a room log could not be replayed.
 public enum RoomLogError: Error, Equatable {
+  /// The first line is not a snapshot of a room.
   case missingSnapshot
 }
 
 extension RoomLog {
-  /// Every open room rebuilt from the database's logs, and each log's length: what
-  /// `Server.Action.restore` takes after a restart. A log that cannot be replayed is skipped and
-  /// reported in `failures`.
-  public static func recover(
-    from database: DatabaseClient
-  ) async throws -> (rooms: [Room.State], logLengths: [RoomID: Int], failures: [RoomID: any Error]) {
-    var rooms: [Room.State] = []
-    var lengths: [RoomID: Int] = [:]
-    var failures: [RoomID: any Error] = [:]
+  /// What a restart recovers from the database's logs.
+  public struct Recovery {
+    /// Every open room, rebuilt.
+    public var rooms: [Room.State] = []
+    /// The sequence each room's log goes on from: past every line it has.
+    public var nextLogSequence: [RoomID: Int] = [:]
+    /// Logs that could not be replayed: their rooms are not back.
+    public var failures: [RoomID: any Error] = [:]
+    /// Rooms whose log had a gap, with the last line used before it: they are back as of that
+    /// line.
+    public var gaps: [RoomID: Int] = [:]
+  }
+
+  /// Every open room rebuilt from the database's logs: what `Server.Action.restore` takes after
+  /// a restart.
+  public static func recover(from database: DatabaseClient) async throws -> Recovery {
+    var recovery = Recovery()
     for (id, entries) in try await database.fetchRoomLogs().sorted(by: { $0.key < $1.key }) {
       do {
-        rooms.append(try self.replay(entries))
-        lengths[id] = (entries.map(\.sequence).max() ?? 0) + 1
+        let replayed = try self.replay(entries)
+        recovery.rooms.append(replayed.room)
+        recovery.nextLogSequence[id] = (entries.map(\.sequence).max() ?? 0) + 1
+        if let gap = replayed.gapAfter { recovery.gaps[id] = gap }
       } catch {
-        failures[id] = error
+        recovery.failures[id] = error
       }
     }
-    return (rooms, lengths, failures)
+    return recovery
   }
 }

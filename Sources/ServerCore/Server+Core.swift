@@ -10,6 +10,17 @@ import ServerModels
 extension Server {
   func core(_ state: inout State, _ action: Action) -> Effect<Action> {
     switch action {
+    case .task:
+      return .run { [database] send in
+        for await event in database.storageEvents() {
+          if case let .gameRecorded(room, variant, ratings) = event {
+            await send(.ratingsRecorded(room, variant, ratings))
+          } else {
+            await send(.storage(event))
+          }
+        }
+      }
+
     case let .connected(connection):
       state.connections[connection] = Connection()
       return .none
@@ -57,6 +68,7 @@ extension Server {
       return self.tell(state, player, .privateRoom(code: code, variant, replyTo: state.sessions[player]?.lastRequestID))
 
     case let .matchmaking(.delegate(.rejected(player, error))):
+      state.sessions[player]?.roomRequestID = nil
       return self.tell(
         state, player,
         .error(ProtocolError(code: error.code, message: error.message, requestID: state.sessions[player]?.lastRequestID)))
@@ -66,23 +78,21 @@ extension Server {
         state, player,
         .error(ProtocolError(code: code, message: message, requestID: state.sessions[player]?.lastRequestID)))
 
-    case let .rooms(.element(_, .delegate(.finished(record)))):
-      let variant = record.variant
-      return .run { [database] send in
-        let ratings = try await database.recordGame(record)
-        await send(.ratingsRecorded(variant, ratings))
-      }
-
-    case let .ratingsRecorded(variant, ratings):
+    case let .ratingsRecorded(room, variant, ratings):
+      state.unrecordedGames[room] = nil
       for (player, rating) in ratings { state.sessions[player]?.identity.ratings[variant] = rating }
       return .none
+
+    case let .storage(event):
+      return self.storage(&state, event)
 
     case let .leaderboardLoaded(connection, variant, entries, requestID):
       return self.reply(connection, .leaderboard(variant, entries, replyTo: requestID))
 
-    case let .restore(rooms, logLengths):
-      return self.restore(&state, rooms, logLengths: logLengths)
+    case let .restore(rooms, nextLogSequence):
+      return self.restore(&state, rooms, nextLogSequence: nextLogSequence)
 
+    // NB: A finished game is recorded with the log line that ended it (RoomBroadcasting).
     case .login, .matchmaking, .rooms:
       return .none
     }
@@ -126,13 +136,26 @@ extension Server {
           player: player, name: identity.name, guest: identity.isGuest, token: token, ratings: ratings,
           room: session.room, replyTo: requestID))))
     if let roomID = session.room, let room = state.rooms[id: roomID] {
-      // NB: The view goes out now even when nothing in the room changes for the others.
-      effects.append(self.reply(connection, room.view(for: player)))
-      if room.seats.contains(where: { $0.player == player && !$0.isConnected }) {
-        effects.append(.send(.rooms(.element(id: roomID, action: .event(.reconnected(player))))))
+      if state.unavailableRooms.contains(roomID) {
+        effects.append(self.reply(connection, .error(.roomUnavailable())))
+      } else {
+        // NB: The view goes out now even when nothing in the room changes for the others.
+        effects.append(self.show(room, to: player, on: connection, state))
+        if room.seats.contains(where: { $0.player == player && !$0.isConnected }) {
+          effects.append(.send(.rooms(.element(id: roomID, action: .event(.reconnected(player))))))
+        }
       }
     }
     return .merge(effects)
+  }
+
+  /// Sends `player` its view of `room` once the room's latest log line is committed.
+  func show(
+    _ room: Room.State, to player: PlayerID, on connection: ConnectionID, _ state: State, replyTo: String? = nil
+  ) -> Effect<Action> {
+    let view = room.view(for: player).replying(to: replyTo)
+    let ticket = state.latestLogLine(of: room.id)
+    return .perform { [channel] in channel.send(connection, view, after: ticket) }
   }
 
   /// Ends the session on `connection`: out of queues, rooms and spectating, then `goodbye`.
@@ -153,7 +176,10 @@ extension Server {
     return .merge(effects)
   }
 
-  private func restore(_ state: inout State, _ rooms: [Room.State], logLengths: [RoomID: Int]) -> Effect<Action> {
+  /// Rooms rebuilt after a restart: every seated person is away (with the grace period to come
+  /// back), and each room's log starts again from a snapshot of it as it is now, so that what
+  /// follows never lands after lines the replay could not use.
+  private func restore(_ state: inout State, _ rooms: [Room.State], nextLogSequence: [RoomID: Int]) -> Effect<Action> {
     var effects: [Effect<Action>] = []
     for var room in rooms where state.rooms[id: room.id] == nil {
       for index in room.seats.indices where room.seats[index].bot == nil {
@@ -167,15 +193,47 @@ extension Server {
       }
       room.spectators = []
       state.rooms.append(room)
-      state.roomLogLengths[room.id] = logLengths[room.id] ?? 1
-      if let number = Int(room.id.rawValue.split(separator: "-").last ?? ""), number >= state.nextRoomNumber {
-        state.nextRoomNumber = number + 1
-      }
+      state.nextLogSequence[room.id] = nextLogSequence[room.id] ?? 1
+      effects.append(self.snapshot(room, &state))
       effects.append(.send(.rooms(.element(id: room.id, action: .start))))
       for seat in room.seats where seat.bot == nil && !seat.hasLeft {
         effects.append(.send(.rooms(.element(id: room.id, action: .event(.disconnected(seat.player))))))
       }
     }
     return .merge(effects)
+  }
+
+  /// Starts a room's log again from a snapshot of the room as it is now (with its finished game,
+  /// if that is not yet recorded): queued at once.
+  func snapshot(_ room: Room.State, _ state: inout State) -> Effect<Action> {
+    let sequence = state.nextLogSequence[room.id, default: 0]
+    state.nextLogSequence[room.id] = sequence + 1
+    var entry = RoomLogEntry(room: room.id, sequence: sequence, encoding: room)
+    entry.finishedGame = state.unrecordedGames[room.id]
+    return .perform { [database, entry] in database.restartRoomLog(entry) }
+  }
+}
+
+extension Server.State {
+  /// The room's latest log line: what a view of the room as it is now waits for.
+  func latestLogLine(of room: RoomID) -> RoomLogTicket {
+    RoomLogTicket(room: room, sequence: self.nextLogSequence[room, default: 1] - 1)
+  }
+}
+
+extension ProtocolError {
+  /// A room whose log cannot be written takes no moves for now.
+  static func roomUnavailable(requestID: String? = nil) -> ProtocolError {
+    ProtocolError(
+      code: "unavailable",
+      message: "This room's moves cannot be saved right now, so it is paused; it goes on by itself once they can.",
+      requestID: requestID)
+  }
+
+  /// No room opens while the server cannot save.
+  static func cannotOpenRooms(requestID: String? = nil) -> ProtocolError {
+    ProtocolError(
+      code: "unavailable", message: "The server cannot save new games right now; try again shortly.",
+      requestID: requestID)
   }
 }

@@ -8,10 +8,20 @@ import TicTacToe
 import WordGrid
 
 extension Server {
-  /// Seats a match in a new room, shows it to everyone in it, and starts it.
+  /// Seats a match in a new room, shows it to everyone in it once its first log line is
+  /// committed, and starts it. While writes fail no room opens: the players are told
+  /// `unavailable` instead.
   func openRoom(_ state: inout State, for match: Matchmaking.Match) -> Effect<Action> {
-    let id = RoomID(rawValue: "room-\(state.nextRoomNumber)")
-    state.nextRoomNumber += 1
+    if state.isStorageFailing {
+      var effects: [Effect<Action>] = []
+      for player in match.players {
+        let requestID = state.sessions[player]?.roomRequestID
+        state.sessions[player]?.roomRequestID = nil
+        effects.append(self.tell(state, player, .error(.cannotOpenRooms(requestID: requestID))))
+      }
+      return .merge(effects)
+    }
+    let id = self.newRoomID(state)
     var seats = match.players.map { player in
       Seat(player: player, name: state.sessions[player]?.identity.name ?? player.rawValue)
     }
@@ -39,18 +49,36 @@ extension Server {
     }
     let room = Room.State(id: id, variant: match.variant, seats: seats, game: game, gracePeriod: state.settings.gracePeriod)
     state.rooms.append(room)
-    state.roomLogLengths[id] = 1
-    for player in match.players { state.sessions[player]?.room = id }
-    let snapshot = RoomLogEntry(room: id, sequence: 0, encoding: room)
-    let views = room.viewers.compactMap { viewer in
-      state.sessions[viewer]?.connection.map { ($0, room.view(for: viewer)) }
+    state.nextLogSequence[id] = 1
+    var views: [(ConnectionID, ServerMessage)] = []
+    for player in match.players {
+      state.sessions[player]?.room = id
+      // NB: The room answers the request that opened it (playBot, joinRoom), if any.
+      let requestID = state.sessions[player]?.roomRequestID
+      state.sessions[player]?.roomRequestID = nil
+      if let connection = state.sessions[player]?.connection {
+        views.append((connection, room.view(for: player).replying(to: requestID)))
+      }
     }
+    let snapshot = RoomLogEntry(room: id, sequence: 0, encoding: room)
+    let ticket = RoomLogTicket(room: id, sequence: 0)
     return .merge(
-      .perform { [database, channel] in
+      .perform { [database, channel, views] in
         database.appendRoomLog(snapshot)
-        for (connection, view) in views { channel.send(connection, view) }
+        for (connection, view) in views { channel.send(connection, view, after: ticket) }
       },
       .send(.rooms(.element(id: id, action: .start)))
     )
+  }
+
+  /// A room id no open room has: 64 random bits, so that a private room's id cannot be guessed
+  /// (it is never parsed for anything).
+  private func newRoomID(_ state: State) -> RoomID {
+    while true {
+      let bits = self.withRandomNumberGenerator { UInt64.random(in: 0...UInt64.max, using: &$0) }
+      let digits = String(bits, radix: 16)
+      let id = RoomID(rawValue: "room-" + String(repeating: "0", count: 16 - digits.count) + digits)
+      if state.rooms[id: id] == nil, state.nextLogSequence[id] == nil { return id }
+    }
   }
 }

@@ -34,6 +34,7 @@ extension Server {
       return fail("not_logged_in", "Log in first: send guest, register, login or resume.")
     }
     session.lastRequestID = id
+    session.roomRequestID = nil
     state.sessions[player] = session
     // NB: Looked up only by the messages that need it, so a move costs the same however many
     // players wait in queues.
@@ -50,6 +51,7 @@ extension Server {
         return fail("already_in_room", "Leave your room before looking for another game.")
       }
       guard !isWaiting else { return fail("already_waiting", "You are already waiting for a game.") }
+      guard !state.isStorageFailing else { return self.reply(connection, .error(.cannotOpenRooms(requestID: id))) }
       switch request.message {
       case .queue:
         let rating = session.identity.ratings[variant] ?? Elo.initialRating
@@ -57,6 +59,7 @@ extension Server {
           self.reply(connection, .queued(variant, replyTo: id)),
           .send(.matchmaking(.enqueue(player, variant, rating: rating))))
       case .playBot:
+        state.sessions[player]?.roomRequestID = id
         return .send(.matchmaking(.playBot(player, variant)))
       default:
         return .send(.matchmaking(.createPrivateRoom(player, variant)))
@@ -70,11 +73,16 @@ extension Server {
       guard session.room == nil else {
         return fail("already_in_room", "Leave your room before joining another.")
       }
+      guard !state.isStorageFailing else { return self.reply(connection, .error(.cannotOpenRooms(requestID: id))) }
+      state.sessions[player]?.roomRequestID = id
       return .send(.matchmaking(.joinPrivateRoom(player, code: code)))
 
     case let .spectate(roomID):
-      guard state.rooms[id: roomID] != nil else { return fail("unknown_room", "There is no room \(roomID).") }
+      guard let room = state.rooms[id: roomID] else { return fail("unknown_room", "There is no room \(roomID).") }
       guard session.room != roomID else { return fail("already_in_room", "You have a seat in that room.") }
+      guard !state.unavailableRooms.contains(roomID) else { return self.reply(connection, .error(.roomUnavailable(requestID: id))) }
+      // NB: Already watching: the answer is the view as it is.
+      if session.spectating == roomID { return self.show(room, to: player, on: connection, state, replyTo: id) }
       var effects: [Effect<Action>] = []
       if let previous = session.spectating, previous != roomID {
         effects.append(.send(.rooms(.element(id: previous, action: .stopSpectating(player)))))
@@ -85,25 +93,27 @@ extension Server {
 
     case .leaveRoom:
       if let room = session.room {
+        // NB: Leaving during a game forfeits it: a move, which a paused room cannot take.
+        guard !state.unavailableRooms.contains(room) else { return self.reply(connection, .error(.roomUnavailable(requestID: id))) }
         state.sessions[player]?.room = nil
         return .merge(
           .send(.rooms(.element(id: room, action: .event(.leave(player))))),
-          self.reply(connection, .roomLeft(room, reason: "left")))
+          self.reply(connection, .roomLeft(room, reason: "left", replyTo: id)))
       }
       if let room = session.spectating {
         state.sessions[player]?.spectating = nil
         return .merge(
           .send(.rooms(.element(id: room, action: .stopSpectating(player)))),
-          self.reply(connection, .roomLeft(room, reason: "left")))
+          self.reply(connection, .roomLeft(room, reason: "left", replyTo: id)))
       }
       return fail("not_in_room", "You are not in a room.")
 
-    case let .move(cell): return self.play(session, player, .mark(cell), fail: fail)
-    case let .word(path): return self.play(session, player, .word(path), fail: fail)
-    case let .removeCube(cube): return self.play(session, player, .removeCube(cube), fail: fail)
-    case .pass: return self.play(session, player, .pass, fail: fail)
-    case .resign: return self.play(session, player, .resign, fail: fail)
-    case .rematch: return self.play(session, player, .rematch, fail: fail)
+    case let .move(cell): return self.play(state, session, player, .mark(cell), fail: fail)
+    case let .word(path): return self.play(state, session, player, .word(path), fail: fail)
+    case let .removeCube(cube): return self.play(state, session, player, .removeCube(cube), fail: fail)
+    case .pass: return self.play(state, session, player, .pass, fail: fail)
+    case .resign: return self.play(state, session, player, .resign, fail: fail)
+    case .rematch: return self.play(state, session, player, .rematch, fail: fail)
 
     case let .leaderboard(variant):
       let limit = state.settings.leaderboardSize
@@ -118,10 +128,16 @@ extension Server {
   }
 
   private func play(
-    _ session: Session, _ player: PlayerID, _ move: PlayerMove,
+    _ state: State, _ session: Session, _ player: PlayerID, _ move: PlayerMove,
     fail: (String, String) -> Effect<Action>
   ) -> Effect<Action> {
-    guard let room = session.room else { return fail("not_in_room", "You are not seated in a game.") }
+    guard let room = session.room else {
+      if session.spectating != nil { return fail("not_seated", "You are watching this room, not playing in it.") }
+      return fail("not_in_room", "You are not in a room.")
+    }
+    guard !state.unavailableRooms.contains(room) else {
+      return fail("unavailable", ProtocolError.roomUnavailable().message)
+    }
     return .send(.rooms(.element(id: room, action: .event(.play(player, move)))))
   }
 }

@@ -13,10 +13,13 @@ import WordGrid
 /// `.disconnected`, and takes messages from the `clientChannel` dependency.
 ///
 /// After each room action only the connections whose view of that room changed get a message;
-/// the work does not depend on how many other rooms or connections there are.
+/// the work does not depend on how many other rooms or connections there are. A view goes out
+/// once the room-log line it shows is committed; a room whose log cannot be written stops
+/// taking moves, tells its players `unavailable`, and goes on when a snapshot mends its log.
 ///
 /// ```swift
 /// let store = Store(initialState: Server.State()) { Server() }
+/// store.send(.task)   // listens to the database's storage events
 /// store.send(.connected(ConnectionID(1)))
 /// store.send(.received(ConnectionID(1), try ClientRequest.decode(#"{"v":1,"type":"guest","name":"ada"}"#)))
 /// ```
@@ -30,9 +33,16 @@ public struct Server: Sendable {
     public var login = Login.State()
     public var matchmaking: Matchmaking.State
     public var rooms: IdentifiedArrayOf<Room.State> = []
-    /// How many lines each room's log has.
-    public var roomLogLengths: [RoomID: Int] = [:]
-    public var nextRoomNumber = 1
+    /// The sequence of each room's next log line (they count up over the room's life).
+    public var nextLogSequence: [RoomID: Int] = [:]
+    /// Rooms whose log could not be written: they take no moves (and their clocks are held)
+    /// until a snapshot mends their log.
+    public var unavailableRooms: Set<RoomID> = []
+    /// Whether the database's writes are failing now: no room opens meanwhile.
+    public var isStorageFailing = false
+    /// Finished games not yet known to be recorded, by room: written again with the snapshot
+    /// that mends a room whose last lines failed.
+    public var unrecordedGames: [RoomID: GameRecord] = [:]
     public var settings: Settings
 
     public init(settings: Settings = Settings()) {
@@ -60,6 +70,8 @@ public struct Server: Sendable {
     public var lastRequestID: String?
     /// The hash of the token this session was last given: what logging out revokes.
     public var tokenHash: String?
+    /// The id of a playBot or joinRoom request, answered by the room it opens.
+    public var roomRequestID: String?
 
     public init(identity: Identity, connection: ConnectionID?, room: RoomID? = nil) {
       self.identity = identity
@@ -86,6 +98,9 @@ public struct Server: Sendable {
   }
 
   public enum Action: Equatable, Sendable {
+    /// Starts listening to the database's ``StorageEvent``s: send it once, when the server
+    /// starts.
+    case task
     case connected(ConnectionID)
     case disconnected(ConnectionID)
     case received(ConnectionID, ClientRequest)
@@ -95,9 +110,12 @@ public struct Server: Sendable {
     case matchmaking(Matchmaking.Action)
     case rooms(IdentifiedActionOf<Room>)
     case leaderboardLoaded(ConnectionID, GameVariant, [LeaderboardEntry], requestID: String?)
-    case ratingsRecorded(GameVariant, [PlayerID: Int])
-    /// Rooms rebuilt from their logs after a restart.
-    case restore([Room.State], logLengths: [RoomID: Int])
+    /// A finished game is recorded, with its people's new ratings.
+    case ratingsRecorded(RoomID, GameVariant, [PlayerID: Int])
+    /// Failures and recoveries of the database's writes.
+    case storage(StorageEvent)
+    /// Rooms rebuilt from their logs after a restart, with the sequence their logs go on from.
+    case restore([Room.State], nextLogSequence: [RoomID: Int])
   }
 
   @Dependency(\.clientChannel) var channel

@@ -49,23 +49,37 @@ extension ServerMessage: Encodable {
       try container.encode(variant.game, forKey: .game)
       try container.encode(variant.mode, forKey: .mode)
       try container.encodeIfPresent(replyTo, forKey: .replyTo)
-    case let .ticTacToe(room, view):
+    case let .ticTacToe(room, view, replyTo):
       try container.encode(room, forKey: .room)
       try container.encode("tictactoe", forKey: .game)
       try container.encode(view, forKey: .view)
-    case let .wordGrid(room, view):
+      try container.encodeIfPresent(replyTo, forKey: .replyTo)
+    case let .wordGrid(room, view, replyTo):
       try container.encode(room, forKey: .room)
       try container.encode("wordgrid", forKey: .game)
       try container.encode(view.mode.rawValue, forKey: .mode)
       try container.encode(view, forKey: .view)
-    case let .roomLeft(room, reason):
+      try container.encodeIfPresent(replyTo, forKey: .replyTo)
+    case let .roomLeft(room, reason, replyTo):
       try container.encode(room, forKey: .room)
       try container.encode(reason, forKey: .reason)
+      try container.encodeIfPresent(replyTo, forKey: .replyTo)
     case let .leaderboard(variant, entries, replyTo):
       try container.encode(variant.game, forKey: .game)
       try container.encode(variant.mode, forKey: .mode)
       try container.encode(entries, forKey: .entries)
       try container.encodeIfPresent(replyTo, forKey: .replyTo)
+    }
+  }
+
+  /// The same message answering the request `id` (for a message that can answer one).
+  public func replying(to id: String?) -> ServerMessage {
+    guard let id else { return self }
+    switch self {
+    case let .ticTacToe(room, view, _): return .ticTacToe(room, view, replyTo: id)
+    case let .wordGrid(room, view, _): return .wordGrid(room, view, replyTo: id)
+    case let .roomLeft(room, reason, _): return .roomLeft(room, reason: reason, replyTo: id)
+    default: return self
     }
   }
 
@@ -77,13 +91,13 @@ extension ServerMessage: Encodable {
   /// The message as JSON bytes, as the transport sends them.
   public var jsonBytes: [UInt8] {
     switch self {
-    case let .ticTacToe(room, view):
+    case let .ticTacToe(room, view, replyTo):
       let output = JSONOutput(capacity: 320)
-      output.writeTicTacToeRoom(room, view)
+      output.writeTicTacToeRoom(room, view, replyTo: replyTo)
       return output.bytes
-    case let .wordGrid(room, view):
+    case let .wordGrid(room, view, replyTo):
       let output = JSONOutput(capacity: 4096)
-      output.writeWordGridRoom(room, view)
+      output.writeWordGridRoom(room, view, replyTo: replyTo)
       return output.bytes
     default:
       break

@@ -21,12 +21,12 @@ public enum ServerMessage: Equatable, Sendable {
   case queueLeft(replyTo: String?)
   /// A private room is open; share the code.
   case privateRoom(code: String, GameVariant, replyTo: String?)
-  /// The current view of a tic-tac-toe room.
-  case ticTacToe(RoomID, TicTacToeView)
-  /// The current view of a word-grid room.
-  case wordGrid(RoomID, WordGridView)
+  /// The current view of a tic-tac-toe room; `replyTo` when it answers a request.
+  case ticTacToe(RoomID, TicTacToeView, replyTo: String? = nil)
+  /// The current view of a word-grid room; `replyTo` when it answers a request.
+  case wordGrid(RoomID, WordGridView, replyTo: String? = nil)
   /// You left a room, or it closed.
-  case roomLeft(RoomID, reason: String)
+  case roomLeft(RoomID, reason: String, replyTo: String? = nil)
   /// A game's leaderboard.
   case leaderboard(GameVariant, [LeaderboardEntry], replyTo: String?)
   /// Logged out.

@@ -4,7 +4,7 @@ extension JSONOutput {
   /// A tic-tac-toe `room` message, written field by field: the message a server sends most,
   /// two per move. The same JSON as its `Encodable` form, in the same order, at a fraction of
   /// the cost of going through generic containers.
-  func writeTicTacToeRoom(_ room: RoomID, _ view: TicTacToeView) {
+  func writeTicTacToeRoom(_ room: RoomID, _ view: TicTacToeView, replyTo: String?) {
     self.raw(#"{"v":1,"type":"room","room":"#)
     self.write(room.rawValue)
     self.raw(#","game":"tictactoe","view":{"board":"#)
@@ -33,7 +33,12 @@ extension JSONOutput {
     self.write(view.gameNumber)
     self.raw(#","rematchRequests":"#)
     self.writeStrings(view.rematchRequests.lazy.map(\.rawValue))
-    self.raw("}}")
+    self.raw("}")
+    if let replyTo {
+      self.raw(#","replyTo":"#)
+      self.write(replyTo)
+    }
+    self.raw("}")
   }
 
   private func writeOutcome(_ outcome: Outcome) {

@@ -4,7 +4,7 @@ extension JSONOutput {
   /// A word-grid `room` message, written field by field: every word played sends one to each
   /// player, and the view grows with the words found. The same JSON as its `Encodable` form,
   /// in the same order, without going through generic containers for every face of every path.
-  func writeWordGridRoom(_ room: RoomID, _ view: WordGridView) {
+  func writeWordGridRoom(_ room: RoomID, _ view: WordGridView, replyTo: String?) {
     self.raw(#"{"v":1,"type":"room","room":"#)
     self.write(room.rawValue)
     self.raw(#","game":"wordgrid","mode":"#)
@@ -60,7 +60,12 @@ extension JSONOutput {
     }
     self.raw(#","winners":"#)
     self.writeStrings(view.winners.lazy.map(\.rawValue))
-    self.raw("}}")
+    self.raw("}")
+    if let replyTo {
+      self.raw(#","replyTo":"#)
+      self.write(replyTo)
+    }
+    self.raw("}")
   }
 
   /// The opening of a cube's or a face's object: `{"x":…,"y":…,"z":…`.

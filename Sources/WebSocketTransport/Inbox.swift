@@ -4,6 +4,8 @@ import Synchronization
 enum InboxCommand: Sendable {
   case send(UInt64, OutgoingMessage)
   case close(UInt64, code: Int, reason: String)
+  /// Work to run on the service thread.
+  case run(@Sendable () -> Void)
 }
 
 /// A locked queue of commands for the service thread, with one pending wake-up at a time.

@@ -84,6 +84,11 @@ public final class WebSocketServer: @unchecked Sendable {
     self.push(.close(connection.rawValue, code: code, reason: reason))
   }
 
+  /// Runs `work` on the service thread, soon; returns at once. Safe from any thread.
+  public func schedule(_ work: @escaping @Sendable () -> Void) {
+    if self.inbox.push(.run(work)) { self.waker.wake() }
+  }
+
   /// Closes every connection with 1001 (going away) once its queued messages are written, then
   /// stops the service thread.
   public func stop() {
@@ -196,6 +201,8 @@ public final class WebSocketServer: @unchecked Sendable {
       guard let connection = self.connections[id], connection.closing == nil, !connection.isClosed else { return }
       connection.closing = (code, reason)
       lws_callback_on_writable(connection.wsi)
+    case let .run(work):
+      work()
     }
   }
 }

@@ -40,7 +40,7 @@ struct ReconnectionTests {
       return
     }
     #expect(welcome.player == bob.player)
-    #expect(welcome.room == RoomID(rawValue: "room-1"))
+    #expect(welcome.room == server.store.state.rooms.first?.id)
     // The current view at once.
     let view = try #require(messages.compactMap(\.ticTacToeView).last)
     #expect(view.you == .o)
@@ -70,7 +70,7 @@ struct ReconnectionTests {
     _ = await startGame(server)
     await server.connect(3)
     await server.guest(3, "carol")
-    await server.send(3, #"{"v":1,"type":"spectate","room":"room-1"}"#)
+    await server.send(3, #"{"v":1,"type":"spectate","room":"\#(server.onlyRoom)"}"#)
     let view = try #require(server.take(3).compactMap(\.ticTacToeView).last)
     #expect(view.you == nil)
     #expect(view.board == ["...", ".X.", "..."])
@@ -79,14 +79,15 @@ struct ReconnectionTests {
     await server.send(2, #"{"v":1,"type":"move","cell":{"row":0,"column":0}}"#)
     #expect(server.take(3).compactMap(\.ticTacToeView).last?.moveNumber == 2)
     await server.send(3, #"{"v":1,"id":"x","type":"move","cell":{"row":2,"column":2}}"#)
-    #expect(server.errors(3).map(\.code) == ["not_in_room"])
+    // A spectator is in the room, but has no seat.
+    #expect(server.errors(3).map(\.code) == ["not_seated"])
   }
 
   @Test func leavingDuringAGameForfeitsIt() async throws {
     let server = TestServer()
     let (_, _) = await startGame(server)
     await server.send(2, #"{"v":1,"id":"l","type":"leaveRoom"}"#)
-    #expect(server.take(2) == [.roomLeft(RoomID(rawValue: "room-1"), reason: "left")])
+    #expect(server.take(2) == [.roomLeft(server.onlyRoom, reason: "left", replyTo: "l")])
     #expect(server.take(1).compactMap(\.ticTacToeView).last?.outcome == .resignation(winner: .x))
     await server.store.receive(\.ratingsRecorded)
     // Alice leaves too: the room closes.

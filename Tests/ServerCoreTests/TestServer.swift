@@ -8,12 +8,19 @@ import ServerModels
 import WordGrid
 
 /// The server with an in-memory transport: text in per connection, messages out per connection.
+///
+/// As the live channel does, a message that shows a room-log line that failed is never
+/// delivered (it is counted in `dropped`); the in-memory database commits at once, so no
+/// message waits. The server listens to the database's storage events from the first
+/// `connect` (or `start`).
 @MainActor
 final class TestServer {
   let store: TestStoreOf<Server>
   let clock: TestClock<Duration>
   let database: DatabaseClient
   private let outbox = LockIsolated<[ConnectionID: [ServerMessage]]>([:])
+  let dropped = LockIsolated<[ServerMessage]>([])
+  private var isStarted = false
 
   init(
     settings: Server.Settings = Server.Settings(),
@@ -25,6 +32,7 @@ final class TestServer {
     self.clock = clock
     self.database = database
     let outbox = self.outbox
+    let dropped = self.dropped
     self.store = TestStore(initialState: Server.State(settings: settings)) {
       Server()
     } withDependencies: {
@@ -34,14 +42,28 @@ final class TestServer {
       $0.withRandomNumberGenerator = WithRandomNumberGenerator(SeededRandomNumberGenerator(seed: seed))
       $0.wordDictionary = dictionary
       $0.clientChannel = ClientChannel(
-        send: { connection, message in outbox.withValue { $0[connection, default: []].append(message) } },
+        deliver: { connection, message, ticket in
+          if let ticket, database.roomLogStatus(ticket) == .failed {
+            dropped.withValue { $0.append(message) }
+          } else {
+            outbox.withValue { $0[connection, default: []].append(message) }
+          }
+        },
         close: { _, _, _ in }
       )
     }
     self.store.exhaustivity = .off(showSkippedAssertions: false)
   }
 
+  /// Starts listening to the database's storage events (once).
+  func start() async {
+    guard !self.isStarted else { return }
+    self.isStarted = true
+    await self.store.send(.task)
+  }
+
   func connect(_ connection: UInt64) async {
+    await self.start()
     await self.store.send(.connected(ConnectionID(rawValue: connection)))
   }
 
@@ -68,6 +90,14 @@ final class TestServer {
     return (welcome.player, welcome.token)
   }
 
+  /// The id of the one open room (room ids are random).
+  var onlyRoom: RoomID {
+    guard self.store.state.rooms.count == 1, let room = self.store.state.rooms.first else {
+      fatalError("Expected one open room, found \(self.store.state.rooms.count)")
+    }
+    return room.id
+  }
+
   /// The messages sent to a connection since the last call.
   func take(_ connection: UInt64) -> [ServerMessage] {
     self.outbox.withValue { $0.removeValue(forKey: ConnectionID(rawValue: connection)) ?? [] }
@@ -80,17 +110,24 @@ final class TestServer {
 }
 
 extension ServerMessage {
+  var replyTo: String? {
+    switch self {
+    case let .ticTacToe(_, _, replyTo), let .wordGrid(_, _, replyTo), let .roomLeft(_, _, replyTo): replyTo
+    default: nil
+    }
+  }
+
   var ticTacToeView: TicTacToeView? {
-    if case let .ticTacToe(_, view) = self { view } else { nil }
+    if case let .ticTacToe(_, view, _) = self { view } else { nil }
   }
 
   var wordGridView: WordGridView? {
-    if case let .wordGrid(_, view) = self { view } else { nil }
+    if case let .wordGrid(_, view, _) = self { view } else { nil }
   }
 
   var room: RoomID? {
     switch self {
-    case let .ticTacToe(room, _), let .wordGrid(room, _): room
+    case let .ticTacToe(room, _, _), let .wordGrid(room, _, _): room
     default: nil
     }
   }

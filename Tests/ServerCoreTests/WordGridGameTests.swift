@@ -47,7 +47,7 @@ struct WordGridGameTests {
     let words = WordSolver.solve(puzzle(start), dictionary: Self.dictionary)
     try #require(words.count >= 2, "the seeded puzzle offers too few words")
 
-    await server.send(3, #"{"v":1,"type":"spectate","room":"room-1"}"#)
+    await server.send(3, #"{"v":1,"type":"spectate","room":"\#(server.onlyRoom)"}"#)
     _ = server.take(3)
 
     await server.send(1, #"{"v":1,"id":"w1","type":"word","path":\#(path(words[0]))}"#)

@@ -1,0 +1,49 @@
+import DatabaseClient
+import ServerCore
+import ServerModels
+import Synchronization
+import WebSocketTransport
+
+/// What the live channel hands the transport: a message's bytes, or a close.
+enum Outgoing {
+  case message(ConnectionID, [UInt8])
+  case close(ConnectionID, code: Int, reason: String)
+}
+
+/// The live client channel: messages become JSON at once (on the service thread) and go to the
+/// transport through a ``CommitGate``, so a view goes out only once the room-log line it shows
+/// is committed.
+final class LiveDelivery: Sendable {
+  let gate: CommitGate<Outgoing>
+  let channel: ClientChannel
+
+  init(transport: WebSocketServer, database: DatabaseClient, metrics: ServerMetrics) {
+    let gate = CommitGate<Outgoing>(
+      status: database.roomLogStatus,
+      deliver: { outgoing in
+        switch outgoing {
+        case let .message(connection, bytes): transport.send(connection, bytes)
+        case let .close(connection, code, reason): transport.close(connection, code: code, reason: reason)
+        }
+      },
+      schedule: { transport.schedule($0) })
+    self.gate = gate
+    self.channel = ClientChannel(
+      deliver: { connection, message, ticket in
+        if case .error = message { metrics.rejected.increment() }
+        gate.send(.message(connection, message.jsonBytes), after: ticket)
+      },
+      close: { connection, code, reason in gate.send(.close(connection, code: code, reason: reason), after: nil) }
+    )
+  }
+}
+
+/// A callback set after the thing it calls exists: the database's commits wake the delivery
+/// gate, which needs the database to exist first.
+final class CommitSignal: Sendable {
+  private let action = Mutex<(@Sendable () -> Void)?>(nil)
+
+  func set(_ action: @escaping @Sendable () -> Void) { self.action.withLock { $0 = action } }
+
+  func fire() { self.action.withLock { $0 }?() }
+}

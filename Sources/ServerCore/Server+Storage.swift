@@ -1,0 +1,61 @@
+import ComposableArchitecture
+import DatabaseClient
+import GameCore
+import RoomCore
+import ServerModels
+
+extension Server {
+  /// What the server does when its writes fail and when they work again.
+  ///
+  /// A room whose log line failed is paused: it takes no moves, its clocks and bots are held,
+  /// and its players are told `unavailable`; the views of lines that failed were never sent.
+  /// While writes fail no room opens. When they work again, each paused room's log starts
+  /// again from a snapshot of the room; once that is committed the room goes on as after a
+  /// restart: its clocks start again in full, and everyone in it gets its view.
+  func storage(_ state: inout State, _ event: StorageEvent) -> Effect<Action> {
+    switch event {
+    case .writesFailing:
+      state.isStorageFailing = true
+      return .none
+
+    case .writesRecovered:
+      state.isStorageFailing = false
+      var effects: [Effect<Action>] = []
+      for id in state.unavailableRooms.sorted(by: { $0.rawValue < $1.rawValue }) {
+        guard let room = state.rooms[id: id] else { continue }
+        effects.append(self.snapshot(room, &state))
+      }
+      return .merge(effects)
+
+    case let .roomLogFailed(id):
+      guard let room = state.rooms[id: id], state.unavailableRooms.insert(id).inserted else { return .none }
+      let connections = room.viewers.compactMap { state.sessions[$0]?.connection }
+      return .perform { [channel] in
+        for connection in connections { channel.send(connection, .error(.roomUnavailable())) }
+      }
+
+    case let .roomLogRestored(id):
+      guard state.unavailableRooms.remove(id) != nil, let room = state.rooms[id: id] else { return .none }
+      var effects: [Effect<Action>] = []
+      // NB: The views sent while the room was paused were dropped: everyone gets one now.
+      for viewer in room.viewers {
+        guard let connection = state.sessions[viewer]?.connection else { continue }
+        effects.append(self.show(room, to: viewer, on: connection, state))
+      }
+      // Seats catch up with who came and went meanwhile, then the clocks and bots start again.
+      for seat in room.seats where seat.bot == nil && !seat.hasLeft {
+        let session = state.sessions[seat.player]
+        let isHere = session?.room == id && session?.connection != nil
+        guard isHere != seat.isConnected else { continue }
+        let event: RoomEvent = isHere ? .reconnected(seat.player) : .disconnected(seat.player)
+        effects.append(.send(.rooms(.element(id: id, action: .event(event)))))
+      }
+      effects.append(.send(.rooms(.element(id: id, action: .start))))
+      return .merge(effects)
+
+    case .gameRecorded:
+      // NB: `.task` sends these as `.ratingsRecorded`.
+      return .none
+    }
+  }
+}
