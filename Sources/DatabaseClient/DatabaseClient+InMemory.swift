@@ -130,9 +130,10 @@ struct Storage {
     return updated
   }
 
+  /// The best-rated accounts (guests are rated but not listed).
   func leaderboard(_ variant: GameVariant, limit: Int) -> [LeaderboardEntry] {
     self.ratings.compactMap { player, ratings -> LeaderboardEntry? in
-      guard let rating = ratings[variant] else { return nil }
+      guard !player.rawValue.hasPrefix("guest-"), let rating = ratings[variant] else { return nil }
       let tally = self.records[player]?[variant] ?? (0, 0, 0)
       return LeaderboardEntry(
         name: self.names[player] ?? player.rawValue, rating: rating, wins: tally.wins,

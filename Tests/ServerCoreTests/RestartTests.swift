@@ -165,4 +165,93 @@ struct RestartTests {
     await second.store.receive(\.ratingsRecorded)
     #expect(second.take(12).compactMap(\.ticTacToeView).last?.outcome == .resignation(winner: .o))
   }
+
+  /// A room whose game just ended, with a rematch asked for, comes back as it was after a
+  /// restart, and its players get their grace period: it is not taken for abandoned because
+  /// nobody is connected.
+  @Test(arguments: [false, true])
+  func aFinishedRoomComesBackAfterARestart(onDisk: Bool) async throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("finished-\(UUID())/game.sqlite").path
+    let database = onDisk ? try DatabaseClient.sqlite(path: path) : DatabaseClient.inMemory()
+    var first: TestServer? = TestServer(database: database)
+    await first!.connect(1)
+    await first!.connect(2)
+    let alice = await first!.guest(1, "alice")
+    let bob = await first!.guest(2, "bob")
+    await first!.send(1, #"{"v":1,"type":"queue","game":"tictactoe"}"#)
+    await first!.send(2, #"{"v":1,"type":"queue","game":"tictactoe"}"#)
+    for (connection, row, column): (UInt64, Int, Int) in [(1, 0, 0), (2, 1, 0), (1, 0, 1), (2, 1, 1), (1, 0, 2)] {
+      await first!.send(connection, #"{"v":1,"type":"move","cell":{"row":\#(row),"column":\#(column)}}"#)
+    }
+    await first!.store.receive(\.ratingsRecorded)
+    await first!.send(1, #"{"v":1,"type":"rematch"}"#)
+    let room = first!.onlyRoom
+    let before = try #require(first!.store.state.rooms.first)
+    await first!.store.skipInFlightEffects()
+    first = nil
+
+    let reopened = onDisk ? try DatabaseClient.sqlite(path: path) : database
+    let recovered = try await withDependencies { $0.wordDictionary = .sample } operation: {
+      try await RoomLog.recover(from: reopened)
+    }
+    #expect(recovered.rooms.map(\.game) == [before.game])
+    let second = TestServer(database: reopened)
+    await second.start()
+    await second.store.send(.restore(recovered.rooms, nextLogSequence: recovered.nextLogSequence))
+    #expect(second.store.state.rooms.map(\.id) == [room])
+
+    // Bob comes back after 20 s: he is told his room and sees the result and Alice's request.
+    await second.clock.advance(by: .seconds(20))
+    #expect(second.store.state.rooms.map(\.id) == [room])
+    await second.connect(12)
+    await second.send(12, #"{"v":1,"type":"resume","token":"\#(bob.token)"}"#)
+    await second.store.receive(\.login.delegate.loggedIn)
+    let messages = second.take(12)
+    guard case let .welcome(welcome)? = messages.first else {
+      Issue.record("Expected a welcome, got \(messages)")
+      return
+    }
+    #expect(welcome.room == room)
+    let view = try #require(messages.compactMap(\.ticTacToeView).last)
+    #expect(view.outcome == .win(.x, line: Line(kind: .row(0))))
+    #expect(view.rematchRequests == [.x])
+    await second.send(12, #"{"v":1,"type":"rematch"}"#)
+    #expect(second.take(12).compactMap(\.ticTacToeView).last?.gameNumber == 2)
+
+    // Alice never comes back: past her grace period her seat is given up, forfeiting the new
+    // game to Bob (X now: the seats swap); once Bob leaves, the room closes.
+    await second.clock.advance(by: .seconds(10))
+    await second.store.receive(\.ratingsRecorded)
+    #expect(second.take(12).compactMap(\.ticTacToeView).last?.outcome == .resignation(winner: .x))
+    #expect(second.store.state.rooms[id: room]?.seats.first { $0.player == alice.player }?.hasLeft == true)
+    await second.send(12, #"{"v":1,"type":"leaveRoom"}"#)
+    #expect(second.store.state.rooms.isEmpty)
+    #expect(second.store.state.sessions.keys.sorted(by: { $0.rawValue < $1.rawValue }) == [bob.player])
+  }
+
+  /// A log is never replayed across a missing line: the room comes back as of the line before.
+  @Test func aLogWithAGapIsReplayedUpToTheGap() async throws {
+    let database = DatabaseClient.inMemory()
+    var settings = Server.Settings()
+    settings.moveTimeLimit = .seconds(300)
+    let server = TestServer(settings: settings, database: database)
+    await server.connect(1)
+    await server.connect(2)
+    await server.guest(1, "alice")
+    await server.guest(2, "bob")
+    await server.send(1, #"{"v":1,"type":"queue","game":"tictactoe"}"#)
+    await server.send(2, #"{"v":1,"type":"queue","game":"tictactoe"}"#)
+    for (connection, row, column): (UInt64, Int, Int) in [(1, 0, 0), (2, 1, 1), (1, 2, 2)] {
+      await server.send(connection, #"{"v":1,"type":"move","cell":{"row":\#(row),"column":\#(column)}}"#)
+    }
+    var log = try #require(try await database.fetchRoomLogs()[server.onlyRoom])
+    #expect(log.map(\.sequence) == [0, 1, 2, 3])
+    log.remove(at: 2)
+    let replayed = try withDependencies { $0.wordDictionary = .sample } operation: { try RoomLog.replay(log) }
+    #expect(replayed.lastSequence == 1)
+    #expect(replayed.gapAfter == 1)
+    guard case let .ticTacToe(game) = replayed.room.game else { return }
+    #expect(game.moves == [Cell(row: 0, column: 0)])
+    await server.store.skipInFlightEffects()
+  }
 }

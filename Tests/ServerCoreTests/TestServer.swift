@@ -20,17 +20,19 @@ final class TestServer {
   let database: DatabaseClient
   private let outbox = LockIsolated<[ConnectionID: [ServerMessage]]>([:])
   let dropped = LockIsolated<[ServerMessage]>([])
-  private var isStarted = false
+  private var isStarted: Bool
 
   init(
     settings: Server.Settings = Server.Settings(),
     database: DatabaseClient = .inMemory(),
     clock: TestClock<Duration> = TestClock(),
     dictionary: WordDictionary = .sample,
-    seed: UInt64 = 1
+    seed: UInt64 = 1,
+    listensToStorage: Bool = true
   ) {
     self.clock = clock
     self.database = database
+    self.isStarted = !listensToStorage
     let outbox = self.outbox
     let dropped = self.dropped
     self.store = TestStore(initialState: Server.State(settings: settings)) {

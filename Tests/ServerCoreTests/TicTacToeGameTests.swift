@@ -40,20 +40,37 @@ struct TicTacToeGameTests {
     let games = try await server.database.fetchGames(alice.player)
     #expect(games.count == 1)
     #expect(games.first?.winners == [alice.player])
-    let board = try await server.database.fetchLeaderboard(.ticTacToe, 10)
-    #expect(board.map(\.rating) == [1216, 1184])
-    #expect(board.first?.wins == 1)
+    // Guests are rated, but not listed: their names are not theirs alone.
     #expect(server.store.state.sessions[alice.player]?.identity.ratings[.ticTacToe] == 1216)
+    #expect(try await server.database.fetchLeaderboard(.ticTacToe, 10).isEmpty)
+  }
 
-    // Alice asks for the leaderboard.
-    await server.send(1, #"{"v":1,"id":"lb","type":"leaderboard","game":"tictactoe"}"#)
+  /// Accounts are listed, and the leaderboard asked for right after the final view holds the
+  /// game: it is recorded with the line that ended it, which the view waited for.
+  @Test func theLeaderboardHoldsAGameAsSoonAsItsEndIsSeen() async throws {
+    let server = TestServer()
+    await server.connect(1)
+    await server.connect(2)
+    for (connection, name) in [(UInt64(1), "alice"), (2, "bob")] {
+      await server.send(connection, #"{"v":1,"type":"register","name":"\#(name)","password":"correct horse"}"#)
+      await server.store.receive(\.login.delegate.loggedIn)
+      await server.send(connection, #"{"v":1,"type":"queue","game":"tictactoe"}"#)
+    }
+    let moves: [(UInt64, Int, Int)] = [(1, 0, 0), (2, 0, 1), (1, 1, 0), (2, 1, 1), (1, 2, 0)]
+    for (connection, row, column) in moves {
+      await server.send(connection, #"{"v":1,"type":"move","cell":{"row":\#(row),"column":\#(column)}}"#)
+    }
+    #expect(server.take(2).compactMap(\.ticTacToeView).last?.outcome == .win(.x, line: Line(kind: .column(0))))
+    await server.send(2, #"{"v":1,"id":"lb","type":"leaderboard","game":"tictactoe"}"#)
     await server.store.receive(\.leaderboardLoaded)
-    guard case let .leaderboard(_, entries, replyTo)? = server.take(1).first else {
+    guard case let .leaderboard(_, entries, replyTo)? = server.take(2).first else {
       Issue.record("No leaderboard")
       return
     }
     #expect(replyTo == "lb")
-    #expect(entries.count == 2)
+    #expect(entries.map(\.name) == ["alice", "bob"])
+    #expect(entries.map(\.rating) == [1216, 1184])
+    #expect(entries.first?.wins == 1)
   }
 
   @Test func illegalMovesAreRejectedWithTheRequestID() async throws {
