@@ -3,6 +3,10 @@
 import CompilerPluginSupport
 import PackageDescription
 
+/// Set by deploy/fuzz.sh (with a scratch path of its own): adds the libFuzzer target, and
+/// instruments the code it fuzzes for coverage.
+let isFuzzing = Context.environment["GAME_SERVER_FUZZ"] == "1"
+
 let package = Package(
   name: "swift-composable-server",
   platforms: [.macOS(.v15)],
@@ -149,7 +153,8 @@ let package = Package(
       name: "ServerModels",
       dependencies: [
         "GameCore", "TicTacToe", "WordGrid", .product(name: "Tagged", package: "swift-tagged"),
-      ]
+      ],
+      swiftSettings: isFuzzing ? [.unsafeFlags(["-sanitize=fuzzer"])] : []
     ),
     .target(name: "MatchmakingCore", dependencies: ["ComposableArchitecture", "GameCore", "ServerModels"]),
     .testTarget(
@@ -279,3 +284,17 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+if isFuzzing {
+  // NB: libFuzzer's runtime without its `main` (the target drives it), named by deploy/fuzz.sh.
+  let runtime = Context.environment["GAME_SERVER_FUZZ_RUNTIME"] ?? "libclang_rt.fuzzer_no_main-x86_64.a"
+  package.targets.append(
+    .executableTarget(
+      name: "request-fuzzer",
+      dependencies: ["ServerModels"],
+      path: "Sources/RequestFuzzer",
+      swiftSettings: [.unsafeFlags(["-sanitize=fuzzer"])],
+      linkerSettings: [.unsafeFlags([runtime, "-lstdc++", "-lm"])]
+    ))
+  package.products.append(.executable(name: "request-fuzzer", targets: ["request-fuzzer"]))
+}

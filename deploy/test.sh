@@ -19,4 +19,5 @@ python3 Tests/EndToEnd/websocket_frames_test.py .build/debug/game-server
 python3 Tests/EndToEnd/login_flood_test.py .build/debug/game-server
 python3 Tests/EndToEnd/crash_test.py .build/debug/game-server
 python3 Tests/EndToEnd/full_disk_test.py .build/debug/game-server
+bash deploy/fuzz.sh 60
 python3 Tests/EndToEnd/browser_test.py .build/debug/game-server .build/screenshots

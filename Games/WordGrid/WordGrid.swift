@@ -1,3 +1,4 @@
+import Foundation
 import ComposableArchitecture
 import GameCore
 
@@ -37,6 +38,9 @@ public struct WordGrid: Sendable {
     /// Cubes removed by hand in the current turn (turns games).
     public var removalsThisTurn = 0
     public var status = Status.playing
+    /// When the race ends, by the wall clock: set when its clock starts (again after a restart,
+    /// in full), so that a player who comes back can tell how much is left.
+    public var raceEndsAt: Date?
 
     public init(
       mode: Mode,
@@ -79,6 +83,7 @@ public struct WordGrid: Sendable {
   enum CancelID { case raceClock }
 
   @Dependency(\.continuousClock) var clock
+  @Dependency(\.date.now) var now
   @Dependency(\.wordDictionary) var dictionary
 
   public init() {}
@@ -89,6 +94,7 @@ public struct WordGrid: Sendable {
       case .start:
         guard state.mode == .race, state.status == .playing else { return .none }
         let duration = state.settings.raceDuration
+        state.raceEndsAt = self.now.addingTimeInterval(Double(duration.components.seconds))
         return .run { [clock] send in
           try await clock.sleep(for: duration)
           await send(.timeUp)

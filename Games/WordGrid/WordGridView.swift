@@ -1,3 +1,4 @@
+import Foundation
 import GameCore
 
 /// What one player, or a spectator, may see of a word-grid game. The server sends this, never
@@ -25,6 +26,9 @@ public struct WordGridView: Equatable, Codable, Sendable {
   public var turnsTaken: Int
   public var turnLimit: Int
   public var raceSeconds: Int
+  /// When a race ends: Unix time in milliseconds, by the server's clock (nil for a turns game,
+  /// and before the race starts).
+  public var raceEndsAt: Int64?
   /// Set when the game is over.
   public var ended: WordGrid.EndReason?
   /// The winners, once the game is over.
@@ -83,6 +87,7 @@ extension WordGrid.State {
       turnsTaken: self.turnsTaken,
       turnLimit: self.settings.turnLimit,
       raceSeconds: Int(self.settings.raceDuration.components.seconds),
+      raceEndsAt: self.raceEndsAt.map { Int64(($0.timeIntervalSince1970 * 1000).rounded()) },
       ended: ended,
       winners: self.winners
     )

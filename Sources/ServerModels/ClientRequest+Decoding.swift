@@ -3,8 +3,9 @@ import TicTacToe
 import WordGrid
 
 extension ClientRequest {
-  /// The longest request id, name, password, token or code accepted.
-  public static let limits = (id: 64, name: 24, password: 128, token: 128, code: 16, path: 27)
+  /// The longest request id, name, password, token or code accepted, in bytes of UTF-8 (a
+  /// password of 128 characters may take 512), and the most faces in a path.
+  public static let limits = (id: 64, name: 24, password: 512, token: 128, code: 16, path: 27)
 
   /// Decodes one client message, or says exactly what is wrong with it.
   ///
@@ -98,7 +99,8 @@ private struct Fields {
     guard case let .string(text) = try self.value(key) else {
       throw .wrongType(self.prefix + key, expected: "a string", requestID: self.requestID)
     }
-    guard text.count <= limit else { throw .tooLong(self.prefix + key, limit: limit, requestID: self.requestID) }
+    // NB: Bytes, not characters: a character may be many bytes (and a grapheme any number).
+    guard text.utf8.count <= limit else { throw .tooLong(self.prefix + key, limit: limit, requestID: self.requestID) }
     return text
   }
 

@@ -41,7 +41,7 @@ public struct ProtocolError: Error, Hashable, Codable, Sendable {
 
   public static func tooLong(_ field: String, limit: Int, requestID: String?) -> Self {
     Self(
-      code: "value_too_long", message: "The field \"\(field)\" is longer than \(limit).",
+      code: "value_too_long", message: "The field \"\(field)\" is longer than \(limit) bytes.",
       requestID: requestID)
   }
 

@@ -49,6 +49,10 @@ extension JSONOutput {
     self.write(view.turnLimit)
     self.raw(#","raceSeconds":"#)
     self.write(view.raceSeconds)
+    if let raceEndsAt = view.raceEndsAt {
+      self.raw(#","raceEndsAt":"#)
+      self.write(Int(raceEndsAt))
+    }
     if let ended = view.ended {
       self.raw(#","ended":{"reason":"#)
       self.write(ended.name)

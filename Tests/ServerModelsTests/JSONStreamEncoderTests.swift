@@ -92,10 +92,14 @@ struct JSONStreamEncoderTests {
           game.status = .ended(.timeUp)
           return game
         }(),
+        {
+          game.raceEndsAt = Date(timeIntervalSince1970: 1_764_000_000.123)
+          return game
+        }(),
       ]
       for state in states {
-        for viewer: PlayerID? in ["ada", "bob \"b\"", nil] {
-          let message = ServerMessage.wordGrid("room-9", state.view(for: viewer))
+        for (viewer, replyTo): (PlayerID?, String?) in [("ada", nil), ("bob \"b\"", "r\"1"), (nil, nil)] {
+          let message = ServerMessage.wordGrid("room-9", state.view(for: viewer), replyTo: replyTo)
           #expect(message.jsonBytes == (try JSONStreamEncoder.encode(message)))
           let foundation = try JSONParser.parse(Array(try JSONEncoder().encode(message)))
           #expect(try JSONParser.parse(message.jsonBytes) == foundation)
@@ -110,6 +114,8 @@ struct JSONStreamEncoderTests {
     game.board[Cell(row: 1, column: 1)] = .o
     let messages: [ServerMessage] = [
       .ticTacToe("room-1", game.view(for: "ada")),
+      .ticTacToe("room-1", game.view(for: nil), replyTo: "m\u{e9}"),
+      .roomLeft("room-1", reason: "left", replyTo: "l"),
       .welcome(.init(player: "ada", name: "Ada", guest: false, token: "t", ratings: ["tictactoe": 1216], room: nil, replyTo: "1")),
       .error(ProtocolError(code: "not_your_turn", message: "It is not your turn.", requestID: "7")),
       .leaderboard(.ticTacToe, [LeaderboardEntry(name: "Ada", rating: 1216, wins: 1, losses: 0, draws: 0)], replyTo: nil),

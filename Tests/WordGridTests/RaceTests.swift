@@ -1,3 +1,4 @@
+import Foundation
 import ComposableArchitecture
 import GameCore
 import Testing
@@ -14,13 +15,17 @@ struct RaceTests {
       WordGrid()
     } withDependencies: {
       $0.continuousClock = clock
+      $0.date = .constant(Date(timeIntervalSince1970: 1_000))
       $0.wordDictionary = .sample
     }
   }
 
   @Test func playersRaceOnTheirOwnCopyUntilTheClockRunsOut() async {
     let store = makeStore()
-    await store.send(.start)
+    // The race's end, by the wall clock: what a player who comes back is shown.
+    await store.send(.start) { $0.raceEndsAt = Date(timeIntervalSince1970: 1_180) }
+    #expect(store.state.view(for: "alice").raceEndsAt == 1_180_000)
+    #expect(store.state.view(for: nil).raceEndsAt == 1_180_000)
     await store.send(.submitWord("alice", cab)) {
       $0.puzzles[0].use(cab)
       $0.players[0].words = [FoundWord(word: "cab", score: 27, path: cab)]
@@ -117,7 +122,7 @@ struct RaceTests {
 
   @Test func resigningRacersFinishAndTheLastOneEndsTheRace() async {
     let store = makeStore()
-    await store.send(.start)
+    await store.send(.start) { $0.raceEndsAt = Date(timeIntervalSince1970: 1_180) }
     await store.send(.resign("alice")) {
       $0.players[0].isFinished = true
     }
@@ -163,8 +168,9 @@ struct RaceTests {
       WordGrid()
     } withDependencies: {
       $0.continuousClock = clock
+      $0.date = .constant(Date(timeIntervalSince1970: 1_000))
     }
-    await store.send(.start)
+    await store.send(.start) { $0.raceEndsAt = Date(timeIntervalSince1970: 1_060) }
     await clock.advance(by: .seconds(60))
     await store.receive(.timeUp) { $0.status = .ended(.timeUp) }
     await store.receive(.delegate(.ended(.timeUp)))
