@@ -52,6 +52,9 @@ public struct DatabaseClient: Sendable {
   /// Returns once every write queued so far (room-log lines above all) is committed: what a
   /// server does before it exits.
   public var flush: @Sendable () async -> Void
+  /// Starts committing the writes queued so far, if no commit is running: what a database made
+  /// with ``CommitPolicy/whenAsked`` waits for. (Nothing to do for one that commits on its own.)
+  public var commitQueued: @Sendable () -> Void
 
   public init(
     createAccount: @escaping @Sendable (AccountRecord) async throws -> Void,
@@ -70,7 +73,8 @@ public struct DatabaseClient: Sendable {
     roomLogStatus: @escaping @Sendable (RoomLogTicket) -> RoomLogStatus,
     storageEvents: @escaping @Sendable () -> AsyncStream<StorageEvent>,
     fetchRoomLogs: @escaping @Sendable () async throws -> [RoomID: [RoomLogEntry]],
-    flush: @escaping @Sendable () async -> Void = {}
+    flush: @escaping @Sendable () async -> Void = {},
+    commitQueued: @escaping @Sendable () -> Void = {}
   ) {
     self.createAccount = createAccount
     self.fetchAccount = fetchAccount
@@ -89,6 +93,7 @@ public struct DatabaseClient: Sendable {
     self.storageEvents = storageEvents
     self.fetchRoomLogs = fetchRoomLogs
     self.flush = flush
+    self.commitQueued = commitQueued
   }
 }
 

@@ -11,7 +11,14 @@ import Synchronization
 /// ```
 public final class StorageFaults: Sendable {
   private let state = Mutex<(problem: StorageProblem?, isFailing: Bool)>((nil, false))
-  private let recovered = Mutex<(@Sendable () -> Void)?>(nil)
+  // NB: A closure in a Mutex is wrapped in two thunks more at each `withLock` (its `inout`
+  // converts it to the generic form and back): kept in a box that is only replaced.
+  private let recovered = Mutex<Action?>(nil)
+
+  private final class Action: Sendable {
+    let run: @Sendable () -> Void
+    init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+  }
 
   public init() {}
 
@@ -26,7 +33,7 @@ public final class StorageFaults: Sendable {
       defer { state = (nil, false) }
       return state.isFailing
     }
-    if wasFailing { self.recovered.withLock { $0 }?() }
+    if wasFailing { self.recovered.withLock { $0 }?.run() }
   }
 
   /// The problem a write meets now, if any.
@@ -41,6 +48,6 @@ public final class StorageFaults: Sendable {
   }
 
   func onRecovery(_ action: @escaping @Sendable () -> Void) {
-    self.recovered.withLock { $0 = action }
+    self.recovered.withLock { $0 = Action(action) }
   }
 }

@@ -6,7 +6,12 @@ import Synchronization
 
 /// Writes gathered into shared transactions, in order, off the caller's thread, by group
 /// commit: a write waits only for the commit in progress, and everything queued meanwhile goes
-/// into the next one. A busy server commits as fast as SQLite can, with no fixed wait.
+/// into the next one, with no fixed wait.
+///
+/// When a commit starts is the ``CommitPolicy``: at the first write queued while none runs, or
+/// when the owner asks (``commitQueued()``) once a burst of writes is in, which a server does
+/// after each round of messages it handles, so that a round's writes share one commit rather
+/// than the first of them taking one of its own.
 ///
 /// A write may hand back a completion, run once its transaction has committed (how a game
 /// record returns the new ratings). A batch that fails is written again one write per
@@ -33,17 +38,20 @@ final class BatchedWrites: Sendable {
   private let pending = Mutex<(writes: [Write], isScheduled: Bool)>(([], false))
   /// Whether the last write failed; touched on the queue only.
   private let isFailing = Mutex(false)
+  private let policy: CommitPolicy
   private let onEvent: @Sendable (StorageEvent) -> Void
   private let onCommit: @Sendable () -> Void
 
   /// - Parameters:
+  ///   - policy: when a commit starts.
   ///   - onEvent: hears `.writesFailing` and `.writesRecovered`.
   ///   - onCommit: called after each batch commits or fails (on the writer's queue).
   init(
-    writer: any DatabaseWriter, onEvent: @escaping @Sendable (StorageEvent) -> Void = { _ in },
-    onCommit: @escaping @Sendable () -> Void = {}
+    writer: any DatabaseWriter, policy: CommitPolicy = .onAppend,
+    onEvent: @escaping @Sendable (StorageEvent) -> Void = { _ in }, onCommit: @escaping @Sendable () -> Void = {}
   ) {
     self.writer = writer
+    self.policy = policy
     self.onEvent = onEvent
     self.onCommit = onCommit
   }
@@ -69,10 +77,30 @@ final class BatchedWrites: Sendable {
             return { continuation.resume(returning: value) }
           },
           fail: { continuation.resume(throwing: $0) }))
+      // NB: Someone waits for this one: it does not wait to be asked.
+      self.commitQueued()
     }
   }
 
+  /// How many writes wait for a commit, and whether one is on its way (for tests).
+  var queued: (count: Int, isCommitScheduled: Bool) {
+    self.pending.withLock { ($0.writes.count, $0.isScheduled) }
+  }
+
+  /// Starts committing what is queued, unless a commit is running (what is queued then goes
+  /// into the next one).
+  func commitQueued() {
+    let schedule = self.pending.withLock { pending -> Bool in
+      guard !pending.writes.isEmpty, !pending.isScheduled else { return false }
+      pending.isScheduled = true
+      return true
+    }
+    if schedule { self.queue.async { self.flush() } }
+  }
+
   /// Returns once every write appended so far is in the database (or has failed).
+  ///
+  /// (The flush runs on the writer's queue: a commit running now finishes first.)
   func waitUntilWritten() async {
     await withCheckedContinuation { continuation in
       self.queue.async {
@@ -85,8 +113,9 @@ final class BatchedWrites: Sendable {
   func append(_ write: Write) {
     let schedule = self.pending.withLock { pending -> Bool in
       pending.writes.append(write)
-      defer { pending.isScheduled = true }
-      return !pending.isScheduled
+      guard self.policy == .onAppend, !pending.isScheduled else { return false }
+      pending.isScheduled = true
+      return true
     }
     if schedule { self.queue.async { self.flush() } }
   }

@@ -24,12 +24,14 @@ extension DatabaseClient {
   ///
   /// Throws a ``StorageProblem`` when the database cannot be opened, migrated or written.
   ///
-  /// `onCommit` is called on the writer's thread after each group of writes commits or fails:
-  /// a server wakes what waits on ``DatabaseClient/roomLogStatus`` with it. `onEvent` hears
-  /// every ``StorageEvent`` as it happens (to log it), besides ``DatabaseClient/storageEvents``.
+  /// `commitPolicy` says when queued writes start committing. `onCommit` is called on the
+  /// writer's thread after each group of writes commits or fails: a server wakes what waits on
+  /// ``DatabaseClient/roomLogStatus`` with it. `onEvent` hears every ``StorageEvent`` as it
+  /// happens (to log it), besides ``DatabaseClient/storageEvents``.
   public static func sqlite(
     path: String, roomClosesPerCompaction: Int = RoomLogTable.closesPerCompaction,
-    onCommit: @escaping @Sendable () -> Void = {}, onEvent: @escaping @Sendable (StorageEvent) -> Void = { _ in }
+    commitPolicy: CommitPolicy = .onAppend, onCommit: @escaping @Sendable () -> Void = {},
+    onEvent: @escaping @Sendable (StorageEvent) -> Void = { _ in }
   ) throws(StorageProblem) -> DatabaseClient {
     do {
       let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
@@ -42,7 +44,7 @@ extension DatabaseClient {
       }
       return try self.sqlite(
         writer: DatabasePool(path: path, configuration: configuration), roomClosesPerCompaction: roomClosesPerCompaction,
-        onCommit: onCommit, onEvent: onEvent)
+        commitPolicy: commitPolicy, onCommit: onCommit, onEvent: onEvent)
     } catch {
       throw StorageProblem(error)
     }
@@ -54,8 +56,8 @@ extension DatabaseClient {
   }
 
   static func sqlite(
-    writer: some DatabaseWriter, roomClosesPerCompaction: Int, onCommit: @escaping @Sendable () -> Void = {},
-    onEvent: @escaping @Sendable (StorageEvent) -> Void = { _ in }
+    writer: some DatabaseWriter, roomClosesPerCompaction: Int, commitPolicy: CommitPolicy = .onAppend,
+    onCommit: @escaping @Sendable () -> Void = {}, onEvent: @escaping @Sendable (StorageEvent) -> Void = { _ in }
   ) throws -> DatabaseClient {
     try Schema.migrator.migrate(writer)
     try writer.write { db in try RoomLogTable.compact(db) }
@@ -64,7 +66,7 @@ extension DatabaseClient {
       onEvent(event)
       broadcast.yield(event)
     }
-    let batched = BatchedWrites(writer: writer, onEvent: emit, onCommit: onCommit)
+    let batched = BatchedWrites(writer: writer, policy: commitPolicy, onEvent: emit, onCommit: onCommit)
     let roomLog = RoomLogWriter(batched: batched, closesPerCompaction: roomClosesPerCompaction, events: emit)
 
     return DatabaseClient(
@@ -131,7 +133,8 @@ extension DatabaseClient {
         }
         return logs
       },
-      flush: { await batched.waitUntilWritten() }
+      flush: { await batched.waitUntilWritten() },
+      commitQueued: { batched.commitQueued() }
     )
   }
 

@@ -44,8 +44,11 @@ public final class GameServerApp: @unchecked Sendable {
     let commits = CommitSignal()
     let database: DatabaseClient
     do {
+      // NB: Commits start when a round of the service thread is over, so that the round's
+      // writes share one; views wait for their lines, so a commit per write would cost more.
       database = try DatabaseClient.sqlite(
-        path: configuration.databasePath, onCommit: { commits.fire() }, onEvent: { logger.log($0) })
+        path: configuration.databasePath, commitPolicy: .whenAsked, onCommit: { commits.fire() },
+        onEvent: { logger.log($0) })
     } catch {
       throw StartupError.database(configuration.dataDirectory, error)
     }
@@ -75,7 +78,8 @@ public final class GameServerApp: @unchecked Sendable {
           actor.assumeIsolated { _ in box.updateGauges() }
           return HTTPResponse(contentType: "text/plain; version=0.0.4", body: metrics.render())
         }
-      ]
+      ],
+      onRoundEnd: { database.commitQueued() }
     )
     let delivery = LiveDelivery(transport: transport, database: database, metrics: metrics)
     commits.set { delivery.gate.wake() }

@@ -21,7 +21,9 @@ let warmUp = 1.0
 
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("server-benchmark-\(getpid())")
 defer { try? FileManager.default.removeItem(at: folder) }
-let database = try DatabaseClient.sqlite(path: folder.appendingPathComponent("game-server.sqlite").path)
+// NB: As the server does: a round's writes start committing when the round is over.
+let database = try DatabaseClient.sqlite(
+  path: folder.appendingPathComponent("game-server.sqlite").path, commitPolicy: .whenAsked)
 let outbox = Outbox()
 // NB: As the live channel does: JSON at once, then held until the line it shows is committed.
 // The loop below releases what is committed each time round, where the server is woken by the
@@ -73,6 +75,7 @@ let measured: MeasuredWindow = await actor.run { _ in
     let now = Date().timeIntervalSinceReferenceDate
     if before == nil, now - start >= warmUp { before = snapshot() }
     if now - start >= warmUp + seconds { break }
+    database.commitQueued()
     gate.release()
     let batch = outbox.messages
     outbox.messages.removeAll(keepingCapacity: true)

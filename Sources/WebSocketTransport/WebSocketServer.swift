@@ -32,6 +32,8 @@ public final class WebSocketServer: @unchecked Sendable {
   var connections: [UInt64: Connection] = [:]
   var nextID: UInt64 = 0
   var onEvent: (TransportEvent) -> Void = { _ in }
+  /// Runs on the service thread after each round of events and queued work.
+  var onRoundEnd: () -> Void = {}
   /// HTTP paths answered by code, on the service thread: `/healthz` and whatever
   /// ``start(onEvent:routes:)`` adds.
   var routes: [String: HTTPRoute] = [:]
@@ -44,12 +46,16 @@ public final class WebSocketServer: @unchecked Sendable {
     self.executor = StoreExecutor(wakingWith: { waker.wake() })
   }
 
-  /// Starts listening; returns once the socket is open. `onEvent` runs on the service thread.
+  /// Starts listening; returns once the socket is open. `onEvent` runs on the service thread,
+  /// and so does `onRoundEnd`, after each round of events and queued work (a server starts
+  /// committing what the round wrote there).
   public func start(
     onEvent: @escaping (TransportEvent) -> Void,
-    routes: [String: HTTPRoute] = [:]
+    routes: [String: HTTPRoute] = [:],
+    onRoundEnd: @escaping () -> Void = {}
   ) throws {
     self.onEvent = onEvent
+    self.onRoundEnd = onRoundEnd
     self.routes = routes.merging(["/healthz": { HTTPResponse(contentType: "text/plain", body: "ok\n") }]) { a, _ in a }
     let ready = DispatchSemaphore(value: 0)
     let failure = Mutex<(any Error)?>(nil)
@@ -152,6 +158,7 @@ public final class WebSocketServer: @unchecked Sendable {
     while !self.isStopping.load(ordering: .acquiring) {
       lws_service(context, 0)
       self.serviceWork()
+      self.onRoundEnd()
     }
     for connection in self.connections.values {
       connection.closing = (1001, "server shutting down")
@@ -161,6 +168,7 @@ public final class WebSocketServer: @unchecked Sendable {
     while !self.connections.isEmpty, rounds < 200 {
       lws_service(context, 0)
       self.serviceWork()
+      self.onRoundEnd()
       rounds += 1
     }
     self.waker.setContext(nil)

@@ -44,3 +44,27 @@ struct BatchedWritesTests {
     #expect(try self.rows() == [1, 2])
   }
 }
+
+/// With `.whenAsked`, queued writes wait until the owner asks for a commit; a write someone
+/// awaits commits at once.
+struct CommitPolicyTests {
+  @Test func writesWaitUntilAskedForUnlessAwaited() async throws {
+    let database = try DatabaseQueue()
+    try await database.write { db in try db.execute(sql: "CREATE TABLE t (n INTEGER PRIMARY KEY)") }
+    let writes = BatchedWrites(writer: database, policy: .whenAsked)
+    func count() throws -> Int { try database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM t") ?? 0 } }
+    for n in 1...3 {
+      writes.append { db in try db.execute(sql: "INSERT INTO t (n) VALUES (?)", arguments: [n]) }
+    }
+    // Nothing has asked: the writes wait, and no commit is on its way.
+    #expect(writes.queued == (count: 3, isCommitScheduled: false))
+    #expect(try count() == 0)
+    writes.commitQueued()
+    await writes.waitUntilWritten()
+    #expect(try count() == 3)
+    // An awaited write does not wait to be asked, and takes what is queued before it along.
+    writes.append { db in try db.execute(sql: "INSERT INTO t (n) VALUES (4)") }
+    let total = try await writes.write { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM t") ?? 0 }
+    #expect(total == 4)
+  }
+}
