@@ -6,7 +6,6 @@ import asyncio
 import base64
 import json
 import os
-import re
 import socket
 from socket import create_connection
 import ssl
@@ -17,6 +16,8 @@ import time
 import urllib.request
 
 import websockets
+
+from harness import read_port, server_frames, start, text
 
 
 async def receive_until(socket, predicate, limit=50):
@@ -108,24 +109,6 @@ def play_bot_script(bot, port):
     assert "game over" in result.stdout, result.stdout + result.stderr
 
 
-def start(server, *options):
-    """Starts game-server on a free port; returns the process and the port."""
-    process = subprocess.Popen(
-        [server, "serve", "--port", "0", "--data", tempfile.mkdtemp(), *options],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    return process, read_port(process)
-
-
-def read_port(process):
-    """The port from the server's "listening on" line (log lines may come first)."""
-    for _ in range(20):
-        line = process.stdout.readline()
-        found = re.search(r"listening on \S+:(\d+)$", line.strip())
-        if found:
-            return int(found.group(1))
-    raise AssertionError("the server did not say where it listens")
-
-
 async def tls_and_origins(port):
     context = ssl.create_default_context()
     context.check_hostname = False
@@ -203,34 +186,6 @@ def silent_client(port):
     return time.monotonic() - started
 
 
-def client_frame(payload):
-    """A masked text frame, as a client must send it."""
-    mask = os.urandom(4)
-    header = bytes([0x81])
-    if len(payload) < 126:
-        header += bytes([0x80 | len(payload)])
-    else:
-        header += bytes([0x80 | 126]) + len(payload).to_bytes(2, "big")
-    return header + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
-
-
-def server_frames(data):
-    """The (opcode, payload) of each whole unmasked frame in `data`."""
-    frames, index = [], 0
-    while index + 2 <= len(data):
-        opcode, length = data[index] & 0x0F, data[index + 1] & 0x7F
-        index += 2
-        if length == 126:
-            length, index = int.from_bytes(data[index:index + 2], "big"), index + 2
-        elif length == 127:
-            length, index = int.from_bytes(data[index:index + 8], "big"), index + 8
-        if index + length > len(data):
-            break
-        frames.append((opcode, data[index:index + length]))
-        index += length
-    return frames
-
-
 async def prompt_pong(port):
     async with websockets.connect(f"ws://127.0.0.1:{port}/") as other:
         started = time.monotonic()
@@ -257,7 +212,7 @@ def check_slow_reader(server):
         while b"\r\n\r\n" not in response:
             response += sock.recv(1)
         assert response.startswith(b"HTTP/1.1 101"), response
-        ping = client_frame(json.dumps({"v": 1, "id": "x" * 64, "type": "ping"}).encode())
+        ping = text(json.dumps({"v": 1, "id": "x" * 64, "type": "ping"}))
         count = 20_000
         sock.sendall(ping * count)
         # NB: Every ping is read by the server before it closes (so the close is not a reset

@@ -10,13 +10,8 @@ import TicTacToe
 struct ReconnectionTests {
   /// Alice (X, connection 1) and Bob (O, connection 2) in a tic-tac-toe room; Alice has moved.
   func startGame(_ server: TestServer) async -> (alice: (player: PlayerID, token: String), bob: (player: PlayerID, token: String)) {
-    await server.connect(1)
-    await server.connect(2)
-    let alice = await server.guest(1, "alice")
-    let bob = await server.guest(2, "bob")
-    await server.send(1, #"{"v":1,"type":"queue","game":"tictactoe"}"#)
-    await server.send(2, #"{"v":1,"type":"queue","game":"tictactoe"}"#)
-    await server.send(1, #"{"v":1,"type":"move","cell":{"row":1,"column":1}}"#)
+    let (alice, bob) = await server.startTicTacToe()
+    await server.play([(1, 1, 1)])
     _ = server.take(1)
     _ = server.take(2)
     return (alice, bob)

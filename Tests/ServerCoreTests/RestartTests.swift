@@ -174,15 +174,8 @@ struct RestartTests {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("finished-\(UUID())/game.sqlite").path
     let database = onDisk ? try DatabaseClient.sqlite(path: path) : DatabaseClient.inMemory()
     var first: TestServer? = TestServer(database: database)
-    await first!.connect(1)
-    await first!.connect(2)
-    let alice = await first!.guest(1, "alice")
-    let bob = await first!.guest(2, "bob")
-    await first!.send(1, #"{"v":1,"type":"queue","game":"tictactoe"}"#)
-    await first!.send(2, #"{"v":1,"type":"queue","game":"tictactoe"}"#)
-    for (connection, row, column): (UInt64, Int, Int) in [(1, 0, 0), (2, 1, 0), (1, 0, 1), (2, 1, 1), (1, 0, 2)] {
-      await first!.send(connection, #"{"v":1,"type":"move","cell":{"row":\#(row),"column":\#(column)}}"#)
-    }
+    let (alice, bob) = await first!.startTicTacToe()
+    await first!.play([(1, 0, 0), (2, 1, 0), (1, 0, 1), (2, 1, 1), (1, 0, 2)])
     await first!.store.receive(\.ratingsRecorded)
     await first!.send(1, #"{"v":1,"type":"rematch"}"#)
     let room = first!.onlyRoom
@@ -235,15 +228,8 @@ struct RestartTests {
     var settings = Server.Settings()
     settings.moveTimeLimit = .seconds(300)
     let server = TestServer(settings: settings, database: database)
-    await server.connect(1)
-    await server.connect(2)
-    await server.guest(1, "alice")
-    await server.guest(2, "bob")
-    await server.send(1, #"{"v":1,"type":"queue","game":"tictactoe"}"#)
-    await server.send(2, #"{"v":1,"type":"queue","game":"tictactoe"}"#)
-    for (connection, row, column): (UInt64, Int, Int) in [(1, 0, 0), (2, 1, 1), (1, 2, 2)] {
-      await server.send(connection, #"{"v":1,"type":"move","cell":{"row":\#(row),"column":\#(column)}}"#)
-    }
+    await server.startTicTacToe()
+    await server.play([(1, 0, 0), (2, 1, 1), (1, 2, 2)])
     var log = try #require(try await database.fetchRoomLogs()[server.onlyRoom])
     #expect(log.map(\.sequence) == [0, 1, 2, 3])
     log.remove(at: 2)

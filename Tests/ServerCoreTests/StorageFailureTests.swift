@@ -9,22 +9,26 @@ import TicTacToe
 /// What the server does when it cannot write: a write that failed is never reported as done.
 @MainActor
 struct StorageFailureTests {
-  /// Alice (X, connection 1) and Bob (O, connection 2) in a tic-tac-toe room with a long move
-  /// clock, their first messages taken.
+  /// Alice (X, connection 1) and Bob (O, connection 2) in a tic-tac-toe room, their first
+  /// messages taken.
   func startGame(_ server: TestServer) async -> RoomID {
-    await server.connect(1)
-    await server.connect(2)
-    await server.guest(1, "alice")
-    await server.guest(2, "bob")
-    await server.send(1, #"{"v":1,"type":"queue","game":"tictactoe"}"#)
-    await server.send(2, #"{"v":1,"type":"queue","game":"tictactoe"}"#)
-    _ = server.take(1)
-    _ = server.take(2)
+    await server.startTicTacToe()
     return server.onlyRoom
   }
 
   func move(_ server: TestServer, _ connection: UInt64, _ row: Int, _ column: Int, id: String = "m") async {
     await server.send(connection, #"{"v":1,"id":"\#(id)","type":"move","cell":{"row":\#(row),"column":\#(column)}}"#)
+  }
+
+  /// The disk fills, then `connection` moves: the move is not saved, so the room pauses.
+  func moveOntoAFullDisk(
+    _ server: TestServer, _ faults: StorageFaults, _ room: RoomID, _ connection: UInt64, _ row: Int, _ column: Int,
+    id: String = "m"
+  ) async {
+    faults.fail(with: .diskFull)
+    await self.move(server, connection, row, column, id: id)
+    await server.store.receive(.storage(.writesFailing(.diskFull)))
+    await server.store.receive(.storage(.roomLogFailed(room)))
   }
 
   @Test func aRoomThatCannotLogPausesAndGoesOnWhenWritesWorkAgain() async throws {
@@ -40,10 +44,7 @@ struct StorageFailureTests {
     _ = server.take(1)
 
     // The disk fills: Bob's move is not saved, so nobody sees it, and the room pauses.
-    faults.fail(with: .diskFull)
-    await move(server, 2, 0, 0, id: "lost")
-    await server.store.receive(.storage(.writesFailing(.diskFull)))
-    await server.store.receive(.storage(.roomLogFailed(room)))
+    await moveOntoAFullDisk(server, faults, room, 2, 0, 0, id: "lost")
     #expect(server.store.state.unavailableRooms == [room])
     #expect(server.store.state.isStorageFailing)
     for connection: UInt64 in [1, 2] {
@@ -100,10 +101,7 @@ struct StorageFailureTests {
     }
     _ = server.take(1)
     _ = server.take(2)
-    faults.fail(with: .diskFull)
-    await move(server, 1, 0, 2)
-    await server.store.receive(.storage(.writesFailing(.diskFull)))
-    await server.store.receive(.storage(.roomLogFailed(room)))
+    await moveOntoAFullDisk(server, faults, room, 1, 0, 2)
     #expect(server.take(2).compactMap(\.ticTacToeView).isEmpty)
     let alice = try #require(server.store.state.rooms[id: room]?.seats.first?.player)
     #expect(try await server.database.fetchGames(alice).isEmpty)

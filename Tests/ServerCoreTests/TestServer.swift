@@ -92,6 +92,28 @@ final class TestServer {
     return (welcome.player, welcome.token)
   }
 
+  /// Alice (connection 1) and Bob (connection 2) log in as guests and queue for tic-tac-toe:
+  /// they are matched at once, Alice as X. Their messages so far are taken.
+  @discardableResult
+  func startTicTacToe() async -> (alice: (player: PlayerID, token: String), bob: (player: PlayerID, token: String)) {
+    await self.connect(1)
+    await self.connect(2)
+    let alice = await self.guest(1, "alice")
+    let bob = await self.guest(2, "bob")
+    await self.send(1, #"{"v":1,"type":"queue","game":"tictactoe"}"#)
+    await self.send(2, #"{"v":1,"type":"queue","game":"tictactoe"}"#)
+    _ = self.take(1)
+    _ = self.take(2)
+    return (alice, bob)
+  }
+
+  /// Plays tic-tac-toe moves, each `(connection, row, column)`.
+  func play(_ moves: [(UInt64, Int, Int)]) async {
+    for (connection, row, column) in moves {
+      await self.send(connection, #"{"v":1,"type":"move","cell":{"row":\#(row),"column":\#(column)}}"#)
+    }
+  }
+
   /// The id of the one open room (room ids are random).
   var onlyRoom: RoomID {
     guard self.store.state.rooms.count == 1, let room = self.store.state.rooms.first else {
