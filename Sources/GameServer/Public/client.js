@@ -166,7 +166,7 @@ function drawWordGrid(view) {
   const ended = view.ended ? `Game over (${view.ended.reason}). Winners: ${view.winners.join(", ")}.` : "";
   const turn = view.mode === "turns" && !view.ended
     ? (view.turn === view.you ? "Your turn." : `Waiting for ${view.turn}.`) : "";
-  $("wg-status").textContent = ended || turn || (view.mode === "race" ? `Race: ${view.raceSeconds} s.` : "");
+  $("wg-status").textContent = ended || turn || raceClock(view);
   $("players").replaceChildren(...view.players.map((player) => {
     const row = document.createElement("tr");
     const words = player.words ? player.words.map((w) => `${w.word} ${w.score}`).join(", ") : `${player.wordCount} words`;
@@ -222,3 +222,17 @@ $("remove-cube").addEventListener("click", () => {
 $("pass").addEventListener("click", () => send({ type: "pass" }));
 
 connect();
+
+/** A race's time left, from the deadline the view carries (the server's clock). */
+function raceClock(view) {
+  if (view.mode !== "race") return "";
+  if (!view.raceEndsAt) return `Race: ${view.raceSeconds} s.`;
+  const left = Math.max(0, Math.ceil((view.raceEndsAt - Date.now()) / 1000));
+  return `Race: ${left} s left.`;
+}
+
+// The race clock counts down between views.
+setInterval(() => {
+  const view = current && current.view;
+  if (view && view.mode === "race" && !view.ended) $("wg-status").textContent = raceClock(view);
+}, 1000);
