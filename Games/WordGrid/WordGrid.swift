@@ -94,7 +94,7 @@ public struct WordGrid: Sendable {
       case .start:
         guard state.mode == .race, state.status == .playing else { return .none }
         let duration = state.settings.raceDuration
-        state.raceEndsAt = self.now.addingTimeInterval(Double(duration.components.seconds))
+        state.raceEndsAt = self.now.addingTimeInterval(duration / .seconds(1))
         return .run { [clock] send in
           try await clock.sleep(for: duration)
           await send(.timeUp)

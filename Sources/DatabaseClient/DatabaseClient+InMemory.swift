@@ -20,7 +20,7 @@ extension DatabaseClient {
     }
     /// Writes a room-log line (and the game it ends) unless writes fail; returns whether it did.
     @Sendable func write(_ entry: RoomLogEntry, _ change: @Sendable (inout Storage) -> Void) -> Bool {
-      let ticket = RoomLogTicket(room: entry.room, sequence: entry.sequence)
+      let ticket = entry.ticket
       do {
         try check()
       } catch {
@@ -61,14 +61,10 @@ extension DatabaseClient {
         storage.withValue { $0.sessions[hash] = nil }
       },
       fetchRatings: { player in storage.value.ratings[player] ?? [:] },
-      recordGame: { game in
-        try check()
-        return storage.withValue { $0.record(game) }
-      },
       fetchLeaderboard: { variant, limit in storage.value.leaderboard(variant, limit: limit) },
       fetchGames: { player in storage.value.games.filter { $0.players.contains(player) } },
       appendRoomLog: { entry in
-        let ticket = RoomLogTicket(room: entry.room, sequence: entry.sequence)
+        let ticket = entry.ticket
         guard progress.mayAppend(ticket) else { return }
         if write(entry, { $0.roomLogs[entry.room, default: []].append(entry) }) { progress.committed(ticket) }
       },
@@ -78,7 +74,7 @@ extension DatabaseClient {
         progress.closed(room)
       },
       restartRoomLog: { snapshot in
-        let ticket = RoomLogTicket(room: snapshot.room, sequence: snapshot.sequence)
+        let ticket = snapshot.ticket
         progress.willRestart(ticket)
         if write(snapshot, { $0.roomLogs[snapshot.room] = [snapshot] }), progress.restarted(ticket) {
           events.yield(.roomLogRestored(snapshot.room))

@@ -28,9 +28,6 @@ public struct DatabaseClient: Sendable {
   /// Forgets a session: its token resumes nothing any more (logging out).
   public var revokeSession: @Sendable (_ tokenHash: String) async throws -> Void
   public var fetchRatings: @Sendable (PlayerID) async throws -> [GameVariant: Int]
-  /// Records a finished game and updates the ratings of the people in it; returns their new
-  /// ratings.
-  public var recordGame: @Sendable (GameRecord) async throws -> [PlayerID: Int]
   public var fetchLeaderboard: @Sendable (GameVariant, _ limit: Int) async throws -> [LeaderboardEntry]
   public var fetchGames: @Sendable (PlayerID) async throws -> [GameRecord]
   /// Queues a room log line; returns at once. The line's ``RoomLogStatus`` says when it is
@@ -64,7 +61,6 @@ public struct DatabaseClient: Sendable {
     replaceSession: @escaping @Sendable (SessionRecord, SessionRecord, Date) async throws -> Void,
     revokeSession: @escaping @Sendable (String) async throws -> Void,
     fetchRatings: @escaping @Sendable (PlayerID) async throws -> [GameVariant: Int],
-    recordGame: @escaping @Sendable (GameRecord) async throws -> [PlayerID: Int],
     fetchLeaderboard: @escaping @Sendable (GameVariant, Int) async throws -> [LeaderboardEntry],
     fetchGames: @escaping @Sendable (PlayerID) async throws -> [GameRecord],
     appendRoomLog: @escaping @Sendable (RoomLogEntry) -> Void,
@@ -83,7 +79,6 @@ public struct DatabaseClient: Sendable {
     self.replaceSession = replaceSession
     self.revokeSession = revokeSession
     self.fetchRatings = fetchRatings
-    self.recordGame = recordGame
     self.fetchLeaderboard = fetchLeaderboard
     self.fetchGames = fetchGames
     self.appendRoomLog = appendRoomLog

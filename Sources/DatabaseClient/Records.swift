@@ -124,7 +124,10 @@ public struct RoomLogEntry: Hashable, Codable, Sendable {
     self.source = .representable(value)
   }
 
-  /// JSON of the room's state (sequence 0) or of an action.
+  /// The line as a ticket: what a message showing the room as of this line waits for.
+  public var ticket: RoomLogTicket { RoomLogTicket(room: self.room, sequence: self.sequence) }
+
+  /// JSON of the room's state (a snapshot) or of an event.
   public var payload: String {
     get {
       switch self.source {

@@ -26,15 +26,12 @@ final class BatchedWrites: Sendable {
     var fail: @Sendable (any Error) -> Void
   }
 
-  /// Thrown by a write that declines to run (its room's log is broken): not a storage failure.
-  struct Skipped: Error {}
-
   /// How long after a failure the probe tries a write.
   static let probeInterval = DispatchTimeInterval.seconds(1)
 
   private let writer: any DatabaseWriter
   private let queue = DispatchQueue(label: "game-server.batched-writes")
-  /// The writes not yet handed to the queue, and whether a flush is already scheduled.
+  /// The writes not yet taken by a commit, and whether a flush is scheduled or running.
   private let pending = Mutex<(writes: [Write], isScheduled: Bool)>(([], false))
   /// Whether the last write failed; touched on the queue only.
   private let isFailing = Mutex(false)
@@ -135,17 +132,17 @@ final class BatchedWrites: Sendable {
   }
 
   private func commit(_ writes: [Write]) {
+    // NB: Completions before the news that writes work again: a room's mending snapshot is
+    // known to be in before anyone is told to write another.
     do {
       let completions = try self.writer.write { db in try writes.map { try $0.run(db) } }
-      self.noteSuccess()
       for completion in completions { completion?() }
+      self.noteSuccess()
     } catch {
       for write in writes {
         do {
           try self.writer.write { db in try write.run(db) }?()
           self.noteSuccess()
-        } catch let skipped as Skipped {
-          write.fail(skipped)
         } catch {
           self.noteFailure(error)
           write.fail(error)

@@ -106,9 +106,6 @@ extension DatabaseClient {
       fetchRatings: { player in
         try await writer.read { db in try Self.ratings(db, player) }
       },
-      recordGame: { game in
-        try await batched.write { db in try GameTable.record(game, db) }
-      },
       fetchLeaderboard: { variant, limit in
         try await writer.read { db in try GameTable.leaderboard(variant, limit: limit, db) }
       },

@@ -28,7 +28,7 @@ final class RoomLogWriter: Sendable {
 
   /// Queues a line, unless its room's log is broken.
   func append(_ entry: RoomLogEntry) {
-    let ticket = RoomLogTicket(room: entry.room, sequence: entry.sequence)
+    let ticket = entry.ticket
     guard self.progress.mayAppend(ticket) else { return }
     self.batched.append(self.write(entry, ticket, restarting: false))
   }
@@ -36,7 +36,7 @@ final class RoomLogWriter: Sendable {
   /// Queues a snapshot that starts the room's log again (and mends it if broken): closing the
   /// old log and writing the snapshot are one write, so one transaction.
   func restart(_ snapshot: RoomLogEntry) {
-    let ticket = RoomLogTicket(room: snapshot.room, sequence: snapshot.sequence)
+    let ticket = snapshot.ticket
     self.progress.willRestart(ticket)
     self.batched.append(self.write(snapshot, ticket, restarting: true))
   }
@@ -54,8 +54,9 @@ final class RoomLogWriter: Sendable {
   private func write(_ entry: RoomLogEntry, _ ticket: RoomLogTicket, restarting: Bool) -> BatchedWrites.Write {
     BatchedWrites.Write(
       run: { db in
-        // NB: A line queued before an earlier one failed must not land after the gap.
-        if !restarting, self.progress.status(ticket) == .failed { throw BatchedWrites.Skipped() }
+        // NB: A line queued before an earlier one failed (or after a snapshot that failed) must
+        // not land after the gap: it is not written, and it has failed already.
+        if !restarting, self.progress.status(ticket) == .failed { return nil }
         if restarting { try self.close(entry.room, db) }
         // NB: One per move: a prepared statement kept by the connection, not parsed each time.
         try db.cachedStatement(sql: RoomLogTable.append)
@@ -77,7 +78,7 @@ final class RoomLogWriter: Sendable {
       })
   }
 
-  /// Closes a room's log so far, and compacts once enough rooms have closed.
+  /// Closes a room's log so far; once enough rooms have closed, queues a compaction.
   private func close(_ room: RoomID, _ db: Database) throws {
     try db.cachedStatement(sql: RoomLogTable.close).execute(arguments: [room.rawValue])
     let compacting = self.closedSinceCompaction.withLock { count -> Bool in
@@ -86,6 +87,10 @@ final class RoomLogWriter: Sendable {
       count = 0
       return true
     }
-    if compacting { try RoomLogTable.compact(db) }
+    // NB: A write of its own, after this one's transaction: a pass over the whole log does not
+    // hold back the lines (and the views that wait for them) committed with the close.
+    if compacting {
+      self.batched.append(BatchedWrites.Write(run: { db in try RoomLogTable.compact(db); return nil }, fail: { _ in }))
+    }
   }
 }

@@ -4,9 +4,10 @@ import ServerCore
 import ServerModels
 import WebSocketTransport
 
-/// What the live channel hands the transport: a message's bytes, or a close.
+/// What the live channel hands the transport: a message's bytes (and the request it answers),
+/// or a close.
 enum Outgoing {
-  case message(ConnectionID, [UInt8])
+  case message(ConnectionID, [UInt8], replyTo: String?)
   case close(ConnectionID, code: Int, reason: String)
 }
 
@@ -22,16 +23,22 @@ final class LiveDelivery: Sendable {
       status: database.roomLogStatus,
       deliver: { outgoing in
         switch outgoing {
-        case let .message(connection, bytes): transport.send(connection, bytes)
+        case let .message(connection, bytes, _): transport.send(connection, bytes)
         case let .close(connection, code, reason): transport.close(connection, code: code, reason: reason)
         }
+      },
+      drop: { outgoing in
+        metrics.dropped.increment()
+        // NB: A request whose answer showed a line that was not saved is still answered.
+        guard case let .message(connection, _, replyTo?) = outgoing else { return }
+        transport.send(connection, ServerMessage.error(.roomUnavailable(requestID: replyTo)).jsonBytes)
       },
       schedule: { transport.schedule($0) })
     self.gate = gate
     self.channel = ClientChannel(
       deliver: { connection, message, ticket in
         if case .error = message { metrics.rejected.increment() }
-        gate.send(.message(connection, message.jsonBytes), after: ticket)
+        gate.send(.message(connection, message.jsonBytes, replyTo: message.replyTo), after: ticket)
       },
       close: { connection, code, reason in gate.send(.close(connection, code: code, reason: reason), after: nil) }
     )

@@ -8,8 +8,9 @@ import Synchronization
 ///
 /// `game_connections` (open connections), `game_rooms` (rooms open), `game_moves_total` (moves,
 /// words, removals, passes and resignations received), `game_messages_total` (client messages),
-/// `game_messages_rejected_total` (errors answered), and `game_message_handling_seconds` (how
-/// long the server took to handle a message, on its thread).
+/// `game_messages_rejected_total` (errors answered), `game_messages_dropped_total` (messages
+/// never sent because the room-log line they showed was not saved), and
+/// `game_message_handling_seconds` (how long the server took to handle a message, on its thread).
 final class ServerMetrics: Sendable {
   let registry: PrometheusCollectorRegistry
   let connections: CoreMetrics.Gauge
@@ -17,6 +18,7 @@ final class ServerMetrics: Sendable {
   let moves: CoreMetrics.Counter
   let messages: CoreMetrics.Counter
   let rejected: CoreMetrics.Counter
+  let dropped: CoreMetrics.Counter
   let handling: CoreMetrics.Timer
 
   private static let bootstrapped = Mutex<PrometheusCollectorRegistry?>(nil)
@@ -35,6 +37,7 @@ final class ServerMetrics: Sendable {
     self.moves = CoreMetrics.Counter(label: "game_moves_total")
     self.messages = CoreMetrics.Counter(label: "game_messages_total")
     self.rejected = CoreMetrics.Counter(label: "game_messages_rejected_total")
+    self.dropped = CoreMetrics.Counter(label: "game_messages_dropped_total")
     self.handling = CoreMetrics.Timer(label: "game_message_handling_seconds", preferredDisplayUnit: .seconds)
   }
 

@@ -1,4 +1,5 @@
 import DatabaseClient
+import DatabaseClientLive
 import Foundation
 
 /// Why the server could not start, in one line a person can act on.
@@ -32,7 +33,7 @@ public enum StartupError: Error, Equatable, CustomStringConvertible {
       do {
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
       } catch {
-        throw .dataNotWritable(path, reason: Self.reason(errno: (error as NSError).underlyingErrorCode))
+        throw .database(path, StorageProblem(error))
       }
     }
     guard access(path, W_OK | X_OK) == 0 else { throw .dataNotWritable(path, reason: Self.reason(errno: errno)) }
@@ -49,13 +50,5 @@ public enum StartupError: Error, Equatable, CustomStringConvertible {
 
   private static func reason(errno code: Int32) -> String {
     code == 0 ? "unknown reason" : String(cString: strerror(code))
-  }
-}
-
-extension NSError {
-  /// The POSIX error code behind a Foundation error, or 0.
-  fileprivate var underlyingErrorCode: Int32 {
-    if self.domain == NSPOSIXErrorDomain { return Int32(self.code) }
-    return (self.userInfo[NSUnderlyingErrorKey] as? NSError)?.underlyingErrorCode ?? 0
   }
 }

@@ -2,6 +2,10 @@ import Foundation
 import ServerModels
 
 extension Login.State {
+  var lifetimes: Login.Lifetimes {
+    Login.Lifetimes(session: self.sessionLifetime, guestSession: self.guestSessionLifetime, tokenGrace: self.tokenGrace)
+  }
+
   /// Whole seconds left of the longest lockout among `keys`, or nil when none is locked.
   func lockoutRemaining(for keys: [String], now: Date) -> Int? {
     let remaining = keys.compactMap { self.failures[$0]?.lockedUntil }.map { $0.timeIntervalSince(now) }.max()

@@ -166,7 +166,7 @@ public struct Login: Sendable {
         state.begin(.login(name: name), on: connection)
         let token = self.newToken()
         let now = self.now
-        let lifetime = state.sessionLifetime
+        let lifetimes = state.lifetimes
         return .run { [database, hasher] send in
           let result: Result<Success, LoginError>
           do {
@@ -177,10 +177,7 @@ public struct Login: Sendable {
             if let account, stored != nil, matches {
               let ratings = try await database.fetchRatings(account.player)
               let identity = Identity(player: account.player, name: account.name, isGuest: false, ratings: ratings)
-              try await database.insertSession(
-                SessionRecord(
-                  tokenHash: SessionToken.hash(token), player: identity.player, name: identity.name, isGuest: false,
-                  issuedAt: now, expiresAt: now.addingTimeInterval(lifetime)))
+              try await database.insertSession(Self.session(identity, token, now: now, lifetimes))
               result = .success(Success(identity: identity, token: token))
             } else {
               result = .failure(.wrongPassword)
@@ -194,16 +191,16 @@ public struct Login: Sendable {
       case let .resume(connection, token, requestID):
         let newToken = self.newToken()
         let now = self.now
-        let settings = state
+        let lifetimes = state.lifetimes
         return .run { [database] send in
           let result: Result<Success, LoginError>
           do {
             if let old = try await database.fetchSession(SessionToken.hash(token)), old.expiresAt > now {
               let ratings = old.isGuest ? [:] : try await database.fetchRatings(old.player)
               let identity = Identity(player: old.player, name: old.name, isGuest: old.isGuest, ratings: ratings)
-              var new = Self.session(identity, newToken, now: now, settings)
+              var new = Self.session(identity, newToken, now: now, lifetimes)
               new.predecessor = old.tokenHash
-              try await database.replaceSession(old, new, now.addingTimeInterval(settings.tokenGrace))
+              try await database.replaceSession(old, new, now.addingTimeInterval(lifetimes.tokenGrace))
               result = .success(Success(identity: identity, token: newToken))
             } else {
               result = .failure(.unknownToken)
@@ -256,15 +253,22 @@ public struct Login: Sendable {
   }
 
   private func session(_ identity: Identity, _ token: String, _ state: State) -> SessionRecord {
-    Self.session(identity, token, now: self.now, state)
+    Self.session(identity, token, now: self.now, state.lifetimes)
   }
 
   /// A new session for `identity`, expiring after its kind's lifetime.
-  static func session(_ identity: Identity, _ token: String, now: Date, _ state: State) -> SessionRecord {
-    let lifetime = identity.isGuest ? state.guestSessionLifetime : state.sessionLifetime
+  static func session(_ identity: Identity, _ token: String, now: Date, _ lifetimes: Lifetimes) -> SessionRecord {
+    let lifetime = identity.isGuest ? lifetimes.guestSession : lifetimes.session
     return SessionRecord(
       tokenHash: SessionToken.hash(token), player: identity.player, name: identity.name, isGuest: identity.isGuest,
       issuedAt: now, expiresAt: now.addingTimeInterval(lifetime))
+  }
+
+  /// How long tokens last, as an effect carries them (not the whole state).
+  struct Lifetimes: Sendable {
+    var session: TimeInterval
+    var guestSession: TimeInterval
+    var tokenGrace: TimeInterval
   }
 
   static func key(name: String) -> String { "name:\(name.lowercased())" }

@@ -7,7 +7,7 @@ import Synchronization
 ///
 /// A message with no line, or whose line is committed, goes out at once unless others are
 /// held, so messages keep their order. ``release()`` lets the held ones go in order as their
-/// lines commit, and drops those whose line failed. `send` and `release` belong to one thread
+/// lines commit, and drops those whose line failed (`drop` hears of each, in order). `send` and `release` belong to one thread
 /// (the store's); ``wake()`` may be called from any thread, and asks `schedule` to run
 /// `release` there, once however many commits come meanwhile.
 ///
@@ -23,17 +23,28 @@ public final class CommitGate<Message>: @unchecked Sendable {
   private let status: @Sendable (RoomLogTicket) -> RoomLogStatus
   private let deliver: (Message) -> Void
   private let schedule: @Sendable (@escaping @Sendable () -> Void) -> Void
+  private let drop: (Message) -> Void
   private let isWakeScheduled = Atomic<Bool>(false)
-  /// Messages dropped because their line failed.
+  /// The most messages held at once; past it, more are dropped (as if their line had failed)
+  /// rather than held without bound while commits do not come.
+  public let capacity: Int
+  /// Messages dropped: their line failed, or too many were held.
   public private(set) var dropped = 0
 
+  /// - Parameters:
+  ///   - drop: hears each message dropped, in its place in the order (a request it answered
+  ///     is then answered another way).
   public init(
+    capacity: Int = 1_000_000,
     status: @escaping @Sendable (RoomLogTicket) -> RoomLogStatus,
     deliver: @escaping (Message) -> Void,
+    drop: @escaping (Message) -> Void = { _ in },
     schedule: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void
   ) {
+    self.capacity = capacity
     self.status = status
     self.deliver = deliver
+    self.drop = drop
     self.schedule = schedule
   }
 
@@ -48,12 +59,13 @@ public final class CommitGate<Message>: @unchecked Sendable {
         self.deliver(message)
         return
       case .failed:
-        self.dropped += 1
+        self.dropMessage(message)
         return
       case .pending:
         break
       }
     }
+    guard self.held.count < self.capacity else { return self.dropMessage(message) }
     self.held.append((message, ticket))
   }
 
@@ -67,10 +79,15 @@ public final class CommitGate<Message>: @unchecked Sendable {
       case .committed:
         self.deliver(first.message)
       case .failed:
-        self.dropped += 1
+        self.dropMessage(first.message)
       }
       self.held.removeFirst()
     }
+  }
+
+  private func dropMessage(_ message: Message) {
+    self.dropped += 1
+    self.drop(message)
   }
 
   /// Asks for ``release()`` on the gate's thread (from any thread; coalesced).

@@ -10,8 +10,9 @@ import ServerModels
 /// committed), and closes the room once it is abandoned. The player whose request the action
 /// carries out gets its view with `replyTo`.
 ///
-/// A room that cannot log (``Server/State/unavailableRooms``) is held: nothing but spectators
-/// coming and going reaches it until its log is mended.
+/// A room that cannot log (``Server/State/unavailableRooms``) is paused: every action for it is
+/// dropped but a spectator leaving, until its log is mended (then ``Server/resume(_:_:)``
+/// catches its seats up and starts its clocks again).
 ///
 /// Only the room the action went to is looked at, so the work per action does not grow with the
 /// number of rooms or connections elsewhere.
@@ -33,7 +34,7 @@ struct RoomBroadcasting<Rooms: Reducer<Server.State, Server.Action>>: Reducer {
     if !state.unavailableRooms.isEmpty, state.unavailableRooms.contains(id) {
       switch roomAction {
       case .stopSpectating: break
-      // NB: Held, not lost: when the room goes on, its seats catch up and its clocks start again.
+      // NB: Dropped: when the room goes on, its seats catch up and its clocks start again.
       default: return .none
       }
     }
@@ -82,8 +83,7 @@ struct RoomBroadcasting<Rooms: Reducer<Server.State, Server.Action>>: Reducer {
     let event = action.loggedEvent
     guard event != nil || finished != nil else { return (nil, false) }
     let id = after.id
-    let sequence = state.nextLogSequence[id, default: 1]
-    state.nextLogSequence[id] = sequence + 1
+    let sequence = state.takeLogSequence(id)
     var entry: RoomLogEntry
     var restarts = false
     if let event,
@@ -110,6 +110,7 @@ struct RoomBroadcasting<Rooms: Reducer<Server.State, Server.Action>>: Reducer {
     state.rooms.remove(id: id)
     state.nextLogSequence[id] = nil
     state.unavailableRooms.remove(id)
+    state.mendingRooms.remove(id)
     state.unrecordedGames[id] = nil
     for player in room.seats.map(\.player) + room.spectators {
       guard var session = state.sessions[player], session.room == id else { continue }

@@ -11,8 +11,10 @@ extension Server {
   func core(_ state: inout State, _ action: Action) -> Effect<Action> {
     switch action {
     case .task:
-      return .run { [database] send in
-        for await event in database.storageEvents() {
+      // NB: Subscribed now, not when the effect's task starts: no event can come in between.
+      let events = self.database.storageEvents()
+      return .run { send in
+        for await event in events {
           if case let .gameRecorded(room, variant, ratings) = event {
             await send(.ratingsRecorded(room, variant, ratings))
           } else {
@@ -183,7 +185,6 @@ extension Server {
     var effects: [Effect<Action>] = []
     for var room in rooms where state.rooms[id: room.id] == nil {
       for index in room.seats.indices where room.seats[index].bot == nil {
-        room.seats[index].isConnected = false
         let seat = room.seats[index]
         if !seat.hasLeft, state.sessions[seat.player] == nil {
           state.sessions[seat.player] = Session(
@@ -195,20 +196,39 @@ extension Server {
       state.rooms.append(room)
       state.nextLogSequence[room.id] = nextLogSequence[room.id] ?? 1
       effects.append(self.snapshot(room, &state))
-      effects.append(.send(.rooms(.element(id: room.id, action: .start))))
-      for seat in room.seats where seat.bot == nil && !seat.hasLeft {
-        effects.append(.send(.rooms(.element(id: room.id, action: .event(.disconnected(seat.player))))))
-      }
+      effects.append(self.resume(room, state))
     }
+    return .merge(effects)
+  }
+
+  /// A room going on after a restart or a pause: its seats catch up with who is here (a player
+  /// who is away gets the grace period in full; one who logged out meanwhile leaves), then its
+  /// clocks and bots start again.
+  func resume(_ room: Room.State, _ state: State) -> Effect<Action> {
+    var effects: [Effect<Action>] = []
+    for seat in room.seats where seat.bot == nil && !seat.hasLeft {
+      let event: RoomEvent
+      if let session = state.sessions[seat.player], session.room == room.id {
+        if session.connection == nil {
+          event = .disconnected(seat.player)
+        } else if !seat.isConnected {
+          event = .reconnected(seat.player)
+        } else {
+          continue
+        }
+      } else {
+        event = .leave(seat.player)
+      }
+      effects.append(.send(.rooms(.element(id: room.id, action: .event(event)))))
+    }
+    effects.append(.send(.rooms(.element(id: room.id, action: .start))))
     return .merge(effects)
   }
 
   /// Starts a room's log again from a snapshot of the room as it is now (with its finished game,
   /// if that is not yet recorded): queued at once.
   func snapshot(_ room: Room.State, _ state: inout State) -> Effect<Action> {
-    let sequence = state.nextLogSequence[room.id, default: 0]
-    state.nextLogSequence[room.id] = sequence + 1
-    var entry = RoomLogEntry(room: room.id, sequence: sequence, encoding: room)
+    var entry = RoomLogEntry(room: room.id, sequence: state.takeLogSequence(room.id), encoding: room)
     entry.finishedGame = state.unrecordedGames[room.id]
     return .perform { [database, entry] in database.restartRoomLog(entry) }
   }
@@ -219,11 +239,18 @@ extension Server.State {
   func latestLogLine(of room: RoomID) -> RoomLogTicket {
     RoomLogTicket(room: room, sequence: self.nextLogSequence[room, default: 1] - 1)
   }
+
+  /// The sequence of the room's next log line, taken.
+  mutating func takeLogSequence(_ room: RoomID) -> Int {
+    let sequence = self.nextLogSequence[room, default: 0]
+    self.nextLogSequence[room] = sequence + 1
+    return sequence
+  }
 }
 
 extension ProtocolError {
   /// A room whose log cannot be written takes no moves for now.
-  static func roomUnavailable(requestID: String? = nil) -> ProtocolError {
+  public static func roomUnavailable(requestID: String? = nil) -> ProtocolError {
     ProtocolError(
       code: "unavailable",
       message: "This room's moves cannot be saved right now, so it is paused; it goes on by itself once they can.",

@@ -49,7 +49,7 @@ extension Server {
     }
     let room = Room.State(id: id, variant: match.variant, seats: seats, game: game, gracePeriod: state.settings.gracePeriod)
     state.rooms.append(room)
-    state.nextLogSequence[id] = 1
+    let sequence = state.takeLogSequence(id)
     var views: [(ConnectionID, ServerMessage)] = []
     for player in match.players {
       state.sessions[player]?.room = id
@@ -60,8 +60,8 @@ extension Server {
         views.append((connection, room.view(for: player).replying(to: requestID)))
       }
     }
-    let snapshot = RoomLogEntry(room: id, sequence: 0, encoding: room)
-    let ticket = RoomLogTicket(room: id, sequence: 0)
+    let snapshot = RoomLogEntry(room: id, sequence: sequence, encoding: room)
+    let ticket = snapshot.ticket
     return .merge(
       .perform { [database, channel, views] in
         database.appendRoomLog(snapshot)

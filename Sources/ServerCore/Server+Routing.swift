@@ -136,7 +136,8 @@ extension Server {
       return fail("not_in_room", "You are not in a room.")
     }
     guard !state.unavailableRooms.contains(room) else {
-      return fail("unavailable", ProtocolError.roomUnavailable().message)
+      let error = ProtocolError.roomUnavailable()
+      return fail(error.code, error.message)
     }
     return .send(.rooms(.element(id: room, action: .event(.play(player, move)))))
   }

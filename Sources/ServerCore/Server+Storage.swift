@@ -7,11 +7,13 @@ import ServerModels
 extension Server {
   /// What the server does when its writes fail and when they work again.
   ///
-  /// A room whose log line failed is paused: it takes no moves, its clocks and bots are held,
-  /// and its players are told `unavailable`; the views of lines that failed were never sent.
-  /// While writes fail no room opens. When they work again, each paused room's log starts
-  /// again from a snapshot of the room; once that is committed the room goes on as after a
-  /// restart: its clocks start again in full, and everyone in it gets its view.
+  /// A room whose log line failed is paused: it takes no moves, what its clocks, bots and seats
+  /// do meanwhile is dropped, and its players are told `unavailable`; the views of lines that
+  /// failed were never sent. While writes fail no room opens. When they work again, each paused
+  /// room's log starts again from a snapshot of the room (one at a time: a room whose snapshot
+  /// is on its way is not snapshotted again); once that is committed the room goes on as after
+  /// a restart: its seats catch up, its clocks start again in full, and everyone in it gets its
+  /// view.
   func storage(_ state: inout State, _ event: StorageEvent) -> Effect<Action> {
     switch event {
     case .writesFailing:
@@ -21,13 +23,16 @@ extension Server {
     case .writesRecovered:
       state.isStorageFailing = false
       var effects: [Effect<Action>] = []
-      for id in state.unavailableRooms.sorted(by: { $0.rawValue < $1.rawValue }) {
+      for id in state.unavailableRooms.subtracting(state.mendingRooms).sorted(by: { $0.rawValue < $1.rawValue }) {
         guard let room = state.rooms[id: id] else { continue }
+        state.mendingRooms.insert(id)
         effects.append(self.snapshot(room, &state))
       }
       return .merge(effects)
 
     case let .roomLogFailed(id):
+      // NB: Also the news that a mending snapshot failed: the next recovery tries another.
+      state.mendingRooms.remove(id)
       guard let room = state.rooms[id: id], state.unavailableRooms.insert(id).inserted else { return .none }
       let connections = room.viewers.compactMap { state.sessions[$0]?.connection }
       return .perform { [channel] in
@@ -35,6 +40,7 @@ extension Server {
       }
 
     case let .roomLogRestored(id):
+      state.mendingRooms.remove(id)
       guard state.unavailableRooms.remove(id) != nil, let room = state.rooms[id: id] else { return .none }
       var effects: [Effect<Action>] = []
       // NB: The views sent while the room was paused were dropped: everyone gets one now.
@@ -42,15 +48,7 @@ extension Server {
         guard let connection = state.sessions[viewer]?.connection else { continue }
         effects.append(self.show(room, to: viewer, on: connection, state))
       }
-      // Seats catch up with who came and went meanwhile, then the clocks and bots start again.
-      for seat in room.seats where seat.bot == nil && !seat.hasLeft {
-        let session = state.sessions[seat.player]
-        let isHere = session?.room == id && session?.connection != nil
-        guard isHere != seat.isConnected else { continue }
-        let event: RoomEvent = isHere ? .reconnected(seat.player) : .disconnected(seat.player)
-        effects.append(.send(.rooms(.element(id: id, action: .event(event)))))
-      }
-      effects.append(.send(.rooms(.element(id: id, action: .start))))
+      effects.append(self.resume(room, state))
       return .merge(effects)
 
     case .gameRecorded:

@@ -35,9 +35,12 @@ public struct Server: Sendable {
     public var rooms: IdentifiedArrayOf<Room.State> = []
     /// The sequence of each room's next log line (they count up over the room's life).
     public var nextLogSequence: [RoomID: Int] = [:]
-    /// Rooms whose log could not be written: they take no moves (and their clocks are held)
-    /// until a snapshot mends their log.
+    /// Rooms whose log could not be written (paused): they take no moves, and what their
+    /// clocks, bots and seats do meanwhile is dropped, until a snapshot mends their log; then
+    /// their seats catch up and their clocks start again in full.
     public var unavailableRooms: Set<RoomID> = []
+    /// Paused rooms whose mending snapshot is on its way: not snapshotted again meanwhile.
+    public var mendingRooms: Set<RoomID> = []
     /// Whether the database's writes are failing now: no room opens meanwhile.
     public var isStorageFailing = false
     /// Finished games not yet known to be recorded, by room: written again with the snapshot

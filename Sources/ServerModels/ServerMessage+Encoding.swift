@@ -72,6 +72,18 @@ extension ServerMessage: Encodable {
     }
   }
 
+  /// The id of the request this message answers, if any.
+  public var replyTo: String? {
+    switch self {
+    case let .welcome(welcome): welcome.replyTo
+    case let .error(error): error.requestID
+    case let .queued(_, replyTo), let .queueLeft(replyTo), let .privateRoom(_, _, replyTo),
+      let .ticTacToe(_, _, replyTo), let .wordGrid(_, _, replyTo), let .roomLeft(_, _, replyTo),
+      let .leaderboard(_, _, replyTo), let .goodbye(replyTo), let .pong(replyTo):
+      replyTo
+    }
+  }
+
   /// The same message answering the request `id` (for a message that can answer one).
   public func replying(to id: String?) -> ServerMessage {
     guard let id else { return self }

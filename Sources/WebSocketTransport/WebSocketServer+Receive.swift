@@ -12,8 +12,12 @@ extension WebSocketServer {
   func receive(
     _ wsi: OpaquePointer, _ connection: Connection, _ input: UnsafeMutableRawPointer?, _ length: Int
   ) -> Int32 {
-    // NB: lws still delivers frames that follow the peer's close frame; they are ignored.
-    guard !connection.isClosed else { return 0 }
+    // NB: lws still delivers frames that follow the peer's close frame, and a connection being
+    // closed (a flood) has no use for what it sends meanwhile: they are ignored.
+    guard !connection.isClosed, connection.closing == nil else {
+      connection.incoming = []
+      return 0
+    }
     let limit = self.configuration.maxMessageBytes
     guard
       connection.append(input, count: length, announced: lws_remaining_packet_payload(wsi), limit: limit)
@@ -40,11 +44,9 @@ extension WebSocketServer {
         message: "More than \(self.configuration.maxMessagesPerSecond) messages a second; slow down or be disconnected."))
       self.enqueue(OutgoingMessage(Array(error.json.utf8)), on: connection)
     case .close:
-      if connection.closing == nil {
-        connection.incoming = []
-        connection.closing = (1008, "too many messages")
-        lws_callback_on_writable(wsi)
-      }
+      connection.incoming = []
+      connection.closing = (1008, "too many messages")
+      lws_callback_on_writable(wsi)
     }
     return 0
   }
@@ -68,10 +70,11 @@ extension WebSocketServer {
     return 0
   }
 
-  /// The codes a peer may put in a close frame (RFC 6455 §7.4): 1000 to 1003, 1007 to 1011,
-  /// and 3000 to 4999.
+  /// The codes a peer may put in a close frame (RFC 6455 §7.4, and IANA's registry since):
+  /// 1000 to 1003, 1007 to 1014, and 3000 to 4999. (lws answers 1012 to 1014 with 1002 before
+  /// this is asked.)
   static func isValidPeerCloseCode(_ code: Int) -> Bool {
-    (1000...1003).contains(code) || (1007...1011).contains(code) || (3000...4999).contains(code)
+    (1000...1003).contains(code) || (1007...1014).contains(code) || (3000...4999).contains(code)
   }
 
   /// What to do with a piece of a message, by how many messages and pieces the connection sent
@@ -87,9 +90,10 @@ extension WebSocketServer {
     }
     let limit = self.configuration.maxMessagesPerSecond
     connection.piecesInWindow += 1
-    // NB: A message of the largest size comes in a few pieces of at most 4 KiB; a flood of
-    // tiny fragments is closed like a flood of messages.
-    if connection.piecesInWindow > Self.piecesPerMessage * 2 * limit { return .close }
+    // NB: lws hands over what each read of the socket brought: a message of the largest size
+    // comes in one piece per KiB or so at the worst, a small one in a few. A flood of tiny
+    // fragments is closed like a flood of messages.
+    if connection.piecesInWindow > self.piecesPerMessage * 2 * limit { return .close }
     guard wholeMessage else { return .accept }
     connection.messagesInWindow += 1
     switch connection.messagesInWindow {
@@ -100,6 +104,7 @@ extension WebSocketServer {
     }
   }
 
-  /// How many pieces a message may come in, on average, before pieces count as a flood.
-  static let piecesPerMessage = 8
+  /// How many pieces a message may come in before pieces count as a flood: one per KiB of the
+  /// largest message, and a few more.
+  var piecesPerMessage: Int { 8 + self.configuration.maxMessageBytes / 1024 }
 }

@@ -86,11 +86,14 @@ async def scenario(port, folder):
             await receive(socket, lambda m: m["type"] == "room" and m["view"]["board"][0] == "X..")
 
         filler = fill(folder)
-        # The move that cannot be saved: nobody sees it; both are told the room is paused.
+        # The move that cannot be saved: nobody sees it; Bob's request is answered, and both are
+        # told the room is paused.
         await bob.send(move(1, 1, id="unsaved"))
-        for socket in (alice, bob):
-            error = await receive(socket, lambda m: m["type"] in ("error", "room"))
-            assert error["type"] == "error" and error["code"] == "unavailable", error
+        answers = [await receive(bob, lambda m: True) for _ in range(2)]
+        assert [(m["type"], m.get("code"), m.get("replyTo")) for m in answers] == [
+            ("error", "unavailable", "unsaved"), ("error", "unavailable", None)], answers
+        error = await receive(alice, lambda m: m["type"] in ("error", "room"))
+        assert error["type"] == "error" and error["code"] == "unavailable" and "replyTo" not in error, error
         await bob.send(move(2, 2, id="paused"))
         error = await receive(bob, lambda m: True)
         assert error["type"] == "error" and error["code"] == "unavailable" and error["replyTo"] == "paused", error

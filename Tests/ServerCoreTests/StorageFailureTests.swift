@@ -47,11 +47,13 @@ struct StorageFailureTests {
     await moveOntoAFullDisk(server, faults, room, 2, 0, 0, id: "lost")
     #expect(server.store.state.unavailableRooms == [room])
     #expect(server.store.state.isStorageFailing)
-    for connection: UInt64 in [1, 2] {
-      let messages = server.take(connection)
-      #expect(messages.compactMap(\.ticTacToeView).isEmpty)
-      #expect(messages.map(\.errorCode) == ["unavailable"])
-    }
+    // Bob's request is answered all the same, then both are told the room is paused.
+    let alice = server.take(1)
+    let bob = server.take(2)
+    #expect(alice.compactMap(\.ticTacToeView).isEmpty && bob.compactMap(\.ticTacToeView).isEmpty)
+    #expect(alice.map(\.errorCode) == ["unavailable"])
+    #expect(bob.map(\.errorCode) == ["unavailable", "unavailable"])
+    #expect(bob.map(\.replyTo) == ["lost", nil])
     #expect(server.dropped.value.compactMap(\.ticTacToeView).map(\.board) == [["O..", ".X.", "..."], ["O..", ".X.", "..."]])
 
     // A paused room takes no moves, no one may leave it, and no room opens.
@@ -115,6 +117,60 @@ struct StorageFailureTests {
     let view = try #require(server.take(2).compactMap(\.ticTacToeView).last)
     #expect(view.outcome == .win(.x, line: Line(kind: .row(0))))
     #expect(try await server.database.fetchGames(alice).map(\.winners) == [[alice]])
+  }
+
+  /// A player who was away when the room paused gets the grace period in full once it goes on
+  /// (the timer that ran out meanwhile was dropped with the rest), and a player who logged out
+  /// meanwhile leaves.
+  @Test func seatsCatchUpWhenAPausedRoomGoesOn() async throws {
+    let faults = StorageFaults()
+    var settings = Server.Settings()
+    settings.moveTimeLimit = .seconds(600)
+    settings.gracePeriod = .seconds(30)
+    let server = TestServer(settings: settings, database: .inMemory(faults: faults))
+    let room = await startGame(server)
+    await move(server, 1, 0, 0)
+    await server.disconnect(2)
+    await moveOntoAFullDisk(server, faults, room, 1, 1, 1)
+    // Bob's grace period runs out while the room is paused: nothing happens to it then.
+    await server.clock.advance(by: .seconds(60))
+    guard case let .ticTacToe(paused)? = server.store.state.rooms[id: room]?.game else { return }
+    #expect(paused.outcome == nil)
+
+    faults.recover()
+    await server.store.receive(.storage(.writesRecovered))
+    await server.store.receive(.storage(.roomLogRestored(room)))
+    await server.clock.advance(by: .seconds(29))
+    #expect(server.store.state.rooms[id: room]?.seats.contains { $0.hasLeft } == false)
+    await server.clock.advance(by: .seconds(1))
+    await server.store.receive(\.ratingsRecorded)
+    #expect(server.take(1).compactMap(\.ticTacToeView).last?.outcome == .resignation(winner: .x))
+  }
+
+  /// A mending snapshot that fails is not counted on: the next recovery writes another, and a
+  /// finished game goes with the one that is saved, once.
+  @Test func aMendingSnapshotThatFailsIsWrittenAgain() async throws {
+    let faults = StorageFaults()
+    var settings = Server.Settings()
+    settings.moveTimeLimit = .seconds(300)
+    let server = TestServer(settings: settings, database: .inMemory(faults: faults))
+    let room = await startGame(server)
+    await server.play([(1, 0, 0), (2, 1, 0), (1, 0, 1), (2, 1, 1)])
+    await moveOntoAFullDisk(server, faults, room, 1, 0, 2)
+    #expect(server.store.state.unrecordedGames[room] != nil)
+    // Told that writes work when they do not: the snapshot fails, and the room hears so.
+    await server.store.send(.storage(.writesRecovered))
+    await server.store.receive(.storage(.roomLogFailed(room)))
+    #expect(server.store.state.mendingRooms.isEmpty)
+    #expect(server.store.state.unavailableRooms == [room])
+
+    faults.recover()
+    await server.store.receive(.storage(.writesRecovered))
+    await server.store.receive(\.ratingsRecorded)
+    await server.store.receive(.storage(.roomLogRestored(room)))
+    #expect(server.store.state.unavailableRooms.isEmpty && server.store.state.mendingRooms.isEmpty)
+    let alice = try #require(server.store.state.rooms[id: room]?.seats.first?.player)
+    #expect(try await server.database.fetchGames(alice).count == 1)
   }
 
   /// A guest cannot log in while the session cannot be stored: no token that was never saved.

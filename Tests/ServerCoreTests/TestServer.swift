@@ -47,6 +47,10 @@ final class TestServer {
         deliver: { connection, message, ticket in
           if let ticket, database.roomLogStatus(ticket) == .failed {
             dropped.withValue { $0.append(message) }
+            // NB: As the live channel does, a request whose answer is dropped is answered so.
+            if let requestID = message.replyTo {
+              outbox.withValue { $0[connection, default: []].append(.error(.roomUnavailable(requestID: requestID))) }
+            }
           } else {
             outbox.withValue { $0[connection, default: []].append(message) }
           }
@@ -134,12 +138,6 @@ final class TestServer {
 }
 
 extension ServerMessage {
-  var replyTo: String? {
-    switch self {
-    case let .ticTacToe(_, _, replyTo), let .wordGrid(_, _, replyTo), let .roomLeft(_, _, replyTo): replyTo
-    default: nil
-    }
-  }
 
   var ticTacToeView: TicTacToeView? {
     if case let .ticTacToe(_, view, _) = self { view } else { nil }
