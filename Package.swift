@@ -12,14 +12,14 @@ let package = Package(
   platforms: [.macOS(.v15)],
   products: [
     .library(name: "ComposableArchitecture", targets: ["ComposableArchitecture"]),
-    .library(name: "GameCore", targets: ["GameCore"]),
-    .library(name: "TicTacToe", targets: ["TicTacToe"]),
-    .library(name: "WordGrid", targets: ["WordGrid"]),
-    .executable(name: "game-server", targets: ["game-server"]),
-    .executable(name: "games-benchmark", targets: ["games-benchmark"]),
-    .executable(name: "game-load", targets: ["game-load"]),
-    .executable(name: "tca-benchmark", targets: ["tca-benchmark"]),
-    .executable(name: "server-benchmark", targets: ["server-benchmark"]),
+    .library(name: "GameServerGameCore", targets: ["GameServerGameCore"]),
+    .library(name: "GameServerTicTacToe", targets: ["GameServerTicTacToe"]),
+    .library(name: "GameServerWordGrid", targets: ["GameServerWordGrid"]),
+    .executable(name: "game-server", targets: ["GameServerCommand"]),
+    .executable(name: "games-benchmark", targets: ["GameServerGamesBenchmark"]),
+    .executable(name: "game-load", targets: ["GameServerLoad"]),
+    .executable(name: "tca-benchmark", targets: ["GameServerTCABenchmark"]),
+    .executable(name: "server-benchmark", targets: ["GameServerBenchmark"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -67,10 +67,10 @@ let package = Package(
     ),
     // NB: Counts heap allocations for tca-benchmark by defining malloc and friends; link it into
     // nothing else.
-    .target(name: "CAllocationCounter"),
+    .target(name: "GameServerCAllocationCounter"),
     .executableTarget(
-      name: "tca-benchmark",
-      dependencies: ["ComposableArchitecture", "CAllocationCounter"],
+      name: "GameServerTCABenchmark",
+      dependencies: ["ComposableArchitecture", "GameServerCAllocationCounter"],
       swiftSettings: [.unsafeFlags(["-Ounchecked"])],
       // NB: Exports the executable's malloc so that the shared libraries use it too.
       linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"], .when(platforms: [.linux]))]
@@ -95,80 +95,80 @@ let package = Package(
 
     // MARK: Games
     .target(
-      name: "GameCore",
+      name: "GameServerGameCore",
       dependencies: [.product(name: "Tagged", package: "swift-tagged")],
       path: "Games/GameCore"
     ),
     .target(
-      name: "TicTacToe",
-      dependencies: ["ComposableArchitecture", "GameCore"],
+      name: "GameServerTicTacToe",
+      dependencies: ["ComposableArchitecture", "GameServerGameCore"],
       path: "Games/TicTacToe"
     ),
     .target(
-      name: "WordGrid",
-      dependencies: ["ComposableArchitecture", "GameCore"],
+      name: "GameServerWordGrid",
+      dependencies: ["ComposableArchitecture", "GameServerGameCore"],
       path: "Games/WordGrid"
     ),
     .target(
-      name: "GameHarness",
-      dependencies: ["ComposableArchitecture", "GameCore", "TicTacToe", "WordGrid"]
+      name: "GameServerHarness",
+      dependencies: ["ComposableArchitecture", "GameServerGameCore", "GameServerTicTacToe", "GameServerWordGrid"]
     ),
     .executableTarget(
-      name: "game-server",
+      name: "GameServerCommand",
       dependencies: [
-        "GameHarness", "GameServerApp",
+        "GameServerHarness", "GameServerApp",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ],
-      path: "Sources/GameServer",
+      path: "Sources/GameServerCommand",
       exclude: ["Public"]
     ),
     .executableTarget(
-      name: "game-load",
+      name: "GameServerLoad",
       dependencies: [
-        "GameCore", "ServerModels", "TicTacToe", "WebSocketTransport", "WordGrid",
+        "GameServerGameCore", "GameServerModels", "GameServerTicTacToe", "GameServerTransport", "GameServerWordGrid",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
-      path: "Sources/GameLoad"
+      path: "Sources/GameServerLoad"
     ),
     .executableTarget(
-      name: "server-benchmark",
+      name: "GameServerBenchmark",
       dependencies: [
-        "CAllocationCounter", "ComposableArchitecture", "DatabaseClient", "DatabaseClientLive", "ServerClock",
-        "ServerCore", "ServerModels", "WordGrid",
+        "GameServerCAllocationCounter", "ComposableArchitecture", "GameServerDatabase", "GameServerDatabaseLive", "GameServerClock",
+        "GameServerCore", "GameServerModels", "GameServerWordGrid",
       ],
-      path: "Sources/ServerBenchmark",
+      path: "Sources/GameServerBenchmark",
       // NB: Exports the executable's malloc (CAllocationCounter) so that the shared libraries use it too.
       linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"], .when(platforms: [.linux]))]
     ),
     .executableTarget(
-      name: "games-benchmark",
-      dependencies: ["GameCore", "WordGrid"],
-      path: "Sources/GamesBenchmark"
+      name: "GameServerGamesBenchmark",
+      dependencies: ["GameServerGameCore", "GameServerWordGrid"],
+      path: "Sources/GameServerGamesBenchmark"
     ),
-    .testTarget(name: "GameCoreTests", dependencies: ["GameCore"]),
+    .testTarget(name: "GameServerGameCoreTests", dependencies: ["GameServerGameCore"]),
 
     // MARK: Server
     .target(
-      name: "ServerModels",
+      name: "GameServerModels",
       dependencies: [
-        "GameCore", "TicTacToe", "WordGrid", .product(name: "Tagged", package: "swift-tagged"),
+        "GameServerGameCore", "GameServerTicTacToe", "GameServerWordGrid", .product(name: "Tagged", package: "swift-tagged"),
       ],
       swiftSettings: isFuzzing ? [.unsafeFlags(["-sanitize=fuzzer"])] : []
     ),
-    .target(name: "MatchmakingCore", dependencies: ["ComposableArchitecture", "GameCore", "ServerModels"]),
+    .target(name: "GameServerMatchmaking", dependencies: ["ComposableArchitecture", "GameServerGameCore", "GameServerModels"]),
     .testTarget(
-      name: "MatchmakingCoreTests",
+      name: "GameServerMatchmakingTests",
       dependencies: [
-        "MatchmakingCore",
+        "GameServerMatchmaking",
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
     ),
-    .testTarget(name: "ServerModelsTests", dependencies: ["ServerModels"]),
-    .target(name: "ServerClock", dependencies: [.product(name: "HeapModule", package: "swift-collections")]),
-    .testTarget(name: "ServerClockTests", dependencies: ["ServerClock"]),
+    .testTarget(name: "GameServerModelsTests", dependencies: ["GameServerModels"]),
+    .target(name: "GameServerClock", dependencies: [.product(name: "HeapModule", package: "swift-collections")]),
+    .testTarget(name: "GameServerClockTests", dependencies: ["GameServerClock"]),
     .target(
-      name: "Authentication",
+      name: "GameServerAuthentication",
       dependencies: [
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "_CryptoExtras", package: "swift-crypto"),
@@ -176,45 +176,45 @@ let package = Package(
       ]
     ),
     .target(
-      name: "DatabaseClient",
+      name: "GameServerDatabase",
       dependencies: [
-        "GameCore", "ServerModels",
+        "GameServerGameCore", "GameServerModels",
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
         .product(name: "Dependencies", package: "swift-dependencies"),
       ]
     ),
     .target(
-      name: "DatabaseClientLive",
+      name: "GameServerDatabaseLive",
       dependencies: [
-        "DatabaseClient", "GameCore", "ServerModels",
+        "GameServerDatabase", "GameServerGameCore", "GameServerModels",
         .product(name: "GRDB", package: "GRDB.swift"),
       ]
     ),
     .testTarget(
-      name: "DatabaseClientTests",
+      name: "GameServerDatabaseTests",
       dependencies: [
-        "DatabaseClient", "DatabaseClientLive", "GameCore", "ServerModels",
+        "GameServerDatabase", "GameServerDatabaseLive", "GameServerGameCore", "GameServerModels",
         .product(name: "GRDB", package: "GRDB.swift"),
       ]
     ),
     .systemLibrary(
-      name: "CLibWebSockets",
+      name: "GameServerCLibWebSockets",
       pkgConfig: "libwebsockets",
       providers: [.apt(["libwebsockets-dev"])]
     ),
     .target(
-      name: "WebSocketTransport",
+      name: "GameServerTransport",
       dependencies: [
-        "CLibWebSockets", "ComposableArchitecture", "ServerModels",
+        "GameServerCLibWebSockets", "ComposableArchitecture", "GameServerModels",
         .product(name: "DequeModule", package: "swift-collections"),
       ]
     ),
-    .testTarget(name: "WebSocketTransportTests", dependencies: ["WebSocketTransport"]),
+    .testTarget(name: "GameServerTransportTests", dependencies: ["GameServerTransport"]),
     .target(
       name: "GameServerApp",
       dependencies: [
-        "ComposableArchitecture", "DatabaseClient", "DatabaseClientLive", "ServerClock", "ServerCore",
-        "ServerModels", "WebSocketTransport", "WordGrid",
+        "ComposableArchitecture", "GameServerDatabase", "GameServerDatabaseLive", "GameServerClock", "GameServerCore",
+        "GameServerModels", "GameServerTransport", "GameServerWordGrid",
         .product(name: "CoreMetrics", package: "swift-metrics"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "Metrics", package: "swift-metrics"),
@@ -222,62 +222,62 @@ let package = Package(
       ]
     ),
     .target(
-      name: "LoginCore",
-      dependencies: ["Authentication", "ComposableArchitecture", "DatabaseClient", "GameCore", "ServerModels"]
+      name: "GameServerLogin",
+      dependencies: ["GameServerAuthentication", "ComposableArchitecture", "GameServerDatabase", "GameServerGameCore", "GameServerModels"]
     ),
     .target(
-      name: "RoomCore",
-      dependencies: ["ComposableArchitecture", "DatabaseClient", "GameCore", "ServerModels", "TicTacToe", "WordGrid"]
+      name: "GameServerRoom",
+      dependencies: ["ComposableArchitecture", "GameServerDatabase", "GameServerGameCore", "GameServerModels", "GameServerTicTacToe", "GameServerWordGrid"]
     ),
     .testTarget(
-      name: "RoomCoreTests",
+      name: "GameServerRoomTests",
       dependencies: [
-        "RoomCore",
+        "GameServerRoom",
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
     ),
     .target(
-      name: "ServerCore",
+      name: "GameServerCore",
       dependencies: [
-        "Authentication", "ComposableArchitecture", "DatabaseClient", "GameCore", "LoginCore", "MatchmakingCore",
-        "RoomCore", "ServerModels", "TicTacToe", "WordGrid",
+        "GameServerAuthentication", "ComposableArchitecture", "GameServerDatabase", "GameServerGameCore", "GameServerLogin", "GameServerMatchmaking",
+        "GameServerRoom", "GameServerModels", "GameServerTicTacToe", "GameServerWordGrid",
         .product(name: "DequeModule", package: "swift-collections"),
       ]
     ),
     .testTarget(
-      name: "ServerCoreTests",
+      name: "GameServerCoreTests",
       dependencies: [
-        "DatabaseClientLive",
-        "ServerCore",
+        "GameServerDatabaseLive",
+        "GameServerCore",
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
     ),
-    .testTarget(name: "AuthenticationTests", dependencies: ["Authentication"]),
+    .testTarget(name: "GameServerAuthenticationTests", dependencies: ["GameServerAuthentication"]),
     .testTarget(
-      name: "LoginCoreTests",
+      name: "GameServerLoginTests",
       dependencies: [
-        "LoginCore",
-        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
-      ]
-    ),
-    .testTarget(
-      name: "TicTacToeTests",
-      dependencies: [
-        "TicTacToe",
+        "GameServerLogin",
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
     ),
     .testTarget(
-      name: "WordGridTests",
+      name: "GameServerTicTacToeTests",
       dependencies: [
-        "WordGrid",
+        "GameServerTicTacToe",
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
     ),
     .testTarget(
-      name: "GameHarnessTests",
+      name: "GameServerWordGridTests",
       dependencies: [
-        "GameHarness",
+        "GameServerWordGrid",
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ]
+    ),
+    .testTarget(
+      name: "GameServerHarnessTests",
+      dependencies: [
+        "GameServerHarness",
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
     ),
@@ -290,11 +290,11 @@ if isFuzzing {
   let runtime = Context.environment["GAME_SERVER_FUZZ_RUNTIME"] ?? "libclang_rt.fuzzer_no_main-x86_64.a"
   package.targets.append(
     .executableTarget(
-      name: "request-fuzzer",
-      dependencies: ["ServerModels"],
-      path: "Sources/RequestFuzzer",
+      name: "GameServerRequestFuzzer",
+      dependencies: ["GameServerModels"],
+      path: "Sources/GameServerRequestFuzzer",
       swiftSettings: [.unsafeFlags(["-sanitize=fuzzer"])],
       linkerSettings: [.unsafeFlags([runtime, "-lstdc++", "-lm"])]
     ))
-  package.products.append(.executable(name: "request-fuzzer", targets: ["request-fuzzer"]))
+  package.products.append(.executable(name: "request-fuzzer", targets: ["GameServerRequestFuzzer"]))
 }

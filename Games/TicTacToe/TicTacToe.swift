@@ -1,5 +1,5 @@
 import ComposableArchitecture
-import GameCore
+import GameServerGameCore
 
 /// Tic-tac-toe between two seated players, X moving first, with a time limit per move.
 ///

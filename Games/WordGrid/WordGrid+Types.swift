@@ -1,4 +1,4 @@
-import GameCore
+import GameServerGameCore
 
 extension WordGrid {
   /// How a word-grid game is played.

@@ -1,6 +1,6 @@
 import Logging
-import ServerCore
-import WebSocketTransport
+import GameServerCore
+import GameServerTransport
 
 /// Everything `game-server serve` can be told.
 public struct AppConfiguration: Sendable {

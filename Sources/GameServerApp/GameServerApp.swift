@@ -1,14 +1,14 @@
 import ComposableArchitecture
-import DatabaseClient
-import DatabaseClientLive
+import GameServerDatabase
+import GameServerDatabaseLive
 import Dispatch
 import Foundation
-import ServerClock
-import ServerCore
-import ServerModels
-import WebSocketTransport
+import GameServerClock
+import GameServerCore
+import GameServerModels
+import GameServerTransport
 import Logging
-import WordGrid
+import GameServerWordGrid
 
 /// The running server: the database, the rooms recovered from it, the root store on the
 /// transport's service thread, and the websocket transport feeding it.

@@ -1,8 +1,8 @@
 import Foundation
-import DatabaseClient
-import ServerCore
-import ServerModels
-import WebSocketTransport
+import GameServerDatabase
+import GameServerCore
+import GameServerModels
+import GameServerTransport
 
 /// What the live channel hands the transport: a message's bytes (and the request it answers),
 /// or a close.

@@ -1,7 +1,7 @@
 import CoreMetrics
 import Metrics
 import Prometheus
-import ServerModels
+import GameServerModels
 import Synchronization
 
 /// The server's metrics, through swift-metrics, exported by swift-prometheus at `/metrics`.

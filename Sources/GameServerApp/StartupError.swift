@@ -1,5 +1,5 @@
-import DatabaseClient
-import DatabaseClientLive
+import GameServerDatabase
+import GameServerDatabaseLive
 import Foundation
 
 /// Why the server could not start, in one line a person can act on.

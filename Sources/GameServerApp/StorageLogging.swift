@@ -1,4 +1,4 @@
-import DatabaseClient
+import GameServerDatabase
 import Logging
 
 extension Logger {

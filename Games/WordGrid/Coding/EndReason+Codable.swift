@@ -1,4 +1,4 @@
-import GameCore
+import GameServerGameCore
 
 extension WordGrid.EndReason {
   private enum CodingKeys: String, CodingKey {

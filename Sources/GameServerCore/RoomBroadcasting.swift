@@ -1,0 +1,133 @@
+import ComposableArchitecture
+import GameServerDatabase
+import GameServerGameCore
+import GameServerRoom
+import GameServerModels
+
+/// Runs the rooms, and after each room action: logs it if it is a room event (starting the log
+/// again from a snapshot every `gamesPerRoomLog` games, and recording a game that ended in the
+/// same write), sends each viewer of that room its view when the view changed (once the line is
+/// committed), and closes the room once it is abandoned. The player whose request the action
+/// carries out gets its view with `replyTo`.
+///
+/// A room that cannot log (``Server/State/unavailableRooms``) is paused: every action for it is
+/// dropped but a spectator leaving, until its log is mended (then ``Server/resume(_:_:)``
+/// catches its seats up and starts its clocks again).
+///
+/// Only the room the action went to is looked at, so the work per action does not grow with the
+/// number of rooms or connections elsewhere.
+struct RoomBroadcasting<Rooms: Reducer<Server.State, Server.Action>>: Reducer {
+  let channel: ClientChannel
+  let database: DatabaseClient
+  let rooms: Rooms
+
+  init(channel: ClientChannel, database: DatabaseClient, @ReducerBuilder<Server.State, Server.Action> rooms: () -> Rooms) {
+    self.channel = channel
+    self.database = database
+    self.rooms = rooms()
+  }
+
+  func reduce(into state: inout Server.State, action: Server.Action) -> Effect<Server.Action> {
+    guard case let .rooms(.element(id, roomAction)) = action, let before = state.rooms[id: id] else {
+      return self.rooms.reduce(into: &state, action: action)
+    }
+    if !state.unavailableRooms.isEmpty, state.unavailableRooms.contains(id) {
+      switch roomAction {
+      case .stopSpectating: break
+      // NB: Dropped: when the room goes on, its seats catch up and its clocks start again.
+      default: return .none
+      }
+    }
+    let effect = self.rooms.reduce(into: &state, action: action)
+    guard let after = state.rooms[id: id] else { return effect }
+
+    let (log, restartsLog) = self.logLine(for: roomAction, before, after, &state)
+    let ticket = state.latestLogLine(of: id)
+    var messages: [(ConnectionID, ServerMessage)] = []
+    if before != after {
+      let requester = roomAction.requester.flatMap { player in
+        state.sessions[player]?.lastRequestID.map { (player, $0) }
+      }
+      // NB: Most rooms have two viewers: an array is cheaper to search than a set is to build.
+      let formerViewers = before.viewers
+      let formerViewerSet = formerViewers.count > 16 ? Set(formerViewers) : nil
+      for viewer in after.viewers {
+        guard let connection = state.sessions[viewer]?.connection else { continue }
+        let view = after.view(for: viewer)
+        let wasViewer = formerViewerSet?.contains(viewer) ?? formerViewers.contains(viewer)
+        if !wasViewer || before.view(for: viewer) != view {
+          messages.append((connection, requester?.0 == viewer ? view.replying(to: requester?.1) : view))
+        }
+      }
+    }
+    let closing = after.isAbandoned
+    if closing { self.close(after, &state) }
+    guard !messages.isEmpty || log != nil || closing else { return effect }
+    return .merge(
+      effect,
+      .perform { [channel, database, log, messages] in
+        if let log { restartsLog ? database.restartRoomLog(log) : database.appendRoomLog(log) }
+        if closing { database.closeRoomLog(id) }
+        for (connection, message) in messages { channel.send(connection, message, after: ticket) }
+      }
+    )
+  }
+
+  /// The log line a room action writes, if any, and whether it starts the log again: the event,
+  /// or a snapshot when a rematch begins game `gamesPerRoomLog + 1` (and so on). A game that
+  /// ended is recorded with the line.
+  private func logLine(
+    for action: Room.Action, _ before: Room.State, _ after: Room.State, _ state: inout Server.State
+  ) -> (RoomLogEntry?, restarts: Bool) {
+    let finished = !before.game.isOver && after.game.isOver ? after.result : nil
+    let event = action.loggedEvent
+    guard event != nil || finished != nil else { return (nil, false) }
+    let id = after.id
+    let sequence = state.takeLogSequence(id)
+    var entry: RoomLogEntry
+    var restarts = false
+    if let event,
+      !(after.gameNumber != before.gameNumber && (after.gameNumber - 1) % max(1, state.settings.gamesPerRoomLog) == 0)
+    {
+      entry = RoomLogEntry(room: id, sequence: sequence, encoding: event)
+    } else {
+      // NB: A new game (a rematch) after `gamesPerRoomLog` of them: the log starts again from the
+      // room as it is now. A snapshot costs more than an event, hence not every game. (A game
+      // that ended without a logged event, which no room action does today, is kept the same way.)
+      entry = RoomLogEntry(room: id, sequence: sequence, encoding: after)
+      restarts = true
+    }
+    if let finished {
+      entry.finishedGame = finished
+      state.unrecordedGames[id] = finished
+    }
+    return (entry, restarts)
+  }
+
+  /// Forgets an abandoned room, and the sessions that only waited for it.
+  private func close(_ room: Room.State, _ state: inout Server.State) {
+    let id = room.id
+    state.rooms.remove(id: id)
+    state.nextLogSequence[id] = nil
+    state.unavailableRooms.remove(id)
+    state.mendingRooms.remove(id)
+    state.unrecordedGames[id] = nil
+    for player in room.seats.map(\.player) + room.spectators {
+      guard var session = state.sessions[player], session.room == id else { continue }
+      session.room = nil
+      // NB: A player who left while seated and never came back has nothing left here.
+      state.sessions[player] = session.connection == nil && session.spectating == nil ? nil : session
+    }
+  }
+}
+
+extension Room.Action {
+  /// The player whose request this action carries out, if any: a move, or starting to watch.
+  var requester: PlayerID? {
+    switch self {
+    case let .event(.play(player, _)): player
+    case let .spectate(player): player
+    default: nil
+    }
+  }
+}

@@ -1,0 +1,144 @@
+import ComposableArchitecture
+import GameServerGameCore
+import GameServerRoom
+import GameServerModels
+
+extension Server {
+  /// Routes one client message: login messages before login, everything else after.
+  func route(_ state: inout State, _ connection: ConnectionID, _ request: ClientRequest) -> Effect<Action> {
+    guard let open = state.connections[connection] else { return .none }
+    let id = request.id
+    func fail(_ code: String, _ message: String) -> Effect<Action> {
+      self.reply(connection, .error(ProtocolError(code: code, message: message, requestID: id)))
+    }
+
+    switch request.message {
+    case .ping:
+      return self.reply(connection, .pong(replyTo: id))
+    case .guest, .register, .login, .resume:
+      guard open.player == nil else { return fail("already_logged_in", "You are already logged in.") }
+      switch request.message {
+      case let .guest(name): return .send(.login(.guest(connection, name: name, requestID: id)))
+      case let .register(name, password):
+        return .send(.login(.register(connection, name: name, password: password, requestID: id)))
+      case let .login(name, password):
+        return .send(.login(.login(connection, name: name, password: password, requestID: id)))
+      case let .resume(token): return .send(.login(.resume(connection, token: token, requestID: id)))
+      default: return .none
+      }
+    default:
+      break
+    }
+
+    guard let player = open.player, var session = state.sessions[player] else {
+      return fail("not_logged_in", "Log in first: send guest, register, login or resume.")
+    }
+    session.lastRequestID = id
+    session.roomRequestID = nil
+    state.sessions[player] = session
+    // NB: Looked up only by the messages that need it, so a move costs the same however many
+    // players wait in queues.
+    var isWaiting: Bool { state.matchmaking.isWaiting(player) }
+
+    switch request.message {
+    case .logout:
+      // NB: The token is revoked first; the session ends once that is stored.
+      guard let tokenHash = session.tokenHash else { return self.logOut(&state, connection, requestID: id) }
+      return .send(.login(.logout(connection, tokenHash: tokenHash, requestID: id)))
+
+    case let .queue(variant), let .playBot(variant), let .createRoom(variant):
+      guard session.room == nil else {
+        return fail("already_in_room", "Leave your room before looking for another game.")
+      }
+      guard !isWaiting else { return fail("already_waiting", "You are already waiting for a game.") }
+      guard !state.isStorageFailing else { return self.reply(connection, .error(.cannotOpenRooms(requestID: id))) }
+      switch request.message {
+      case .queue:
+        let rating = session.identity.ratings[variant] ?? Elo.initialRating
+        return .merge(
+          self.reply(connection, .queued(variant, replyTo: id)),
+          .send(.matchmaking(.enqueue(player, variant, rating: rating))))
+      case .playBot:
+        state.sessions[player]?.roomRequestID = id
+        return .send(.matchmaking(.playBot(player, variant)))
+      default:
+        return .send(.matchmaking(.createPrivateRoom(player, variant)))
+      }
+
+    case .cancelQueue:
+      guard isWaiting else { return fail("not_waiting", "You are not waiting for a game.") }
+      return .merge(.send(.matchmaking(.cancel(player))), self.reply(connection, .queueLeft(replyTo: id)))
+
+    case let .joinRoom(code):
+      guard session.room == nil else {
+        return fail("already_in_room", "Leave your room before joining another.")
+      }
+      guard !state.isStorageFailing else { return self.reply(connection, .error(.cannotOpenRooms(requestID: id))) }
+      state.sessions[player]?.roomRequestID = id
+      return .send(.matchmaking(.joinPrivateRoom(player, code: code)))
+
+    case let .spectate(roomID):
+      guard let room = state.rooms[id: roomID] else { return fail("unknown_room", "There is no room \(roomID).") }
+      guard session.room != roomID else { return fail("already_in_room", "You have a seat in that room.") }
+      guard !state.unavailableRooms.contains(roomID) else { return self.reply(connection, .error(.roomUnavailable(requestID: id))) }
+      // NB: Already watching: the answer is the view as it is.
+      if session.spectating == roomID { return self.show(room, to: player, on: connection, state, replyTo: id) }
+      var effects: [Effect<Action>] = []
+      if let previous = session.spectating, previous != roomID {
+        effects.append(.send(.rooms(.element(id: previous, action: .stopSpectating(player)))))
+      }
+      state.sessions[player]?.spectating = roomID
+      effects.append(.send(.rooms(.element(id: roomID, action: .spectate(player)))))
+      return .merge(effects)
+
+    case .leaveRoom:
+      if let room = session.room {
+        // NB: Leaving during a game forfeits it: a move, which a paused room cannot take.
+        guard !state.unavailableRooms.contains(room) else { return self.reply(connection, .error(.roomUnavailable(requestID: id))) }
+        state.sessions[player]?.room = nil
+        return .merge(
+          .send(.rooms(.element(id: room, action: .event(.leave(player))))),
+          self.reply(connection, .roomLeft(room, reason: "left", replyTo: id)))
+      }
+      if let room = session.spectating {
+        state.sessions[player]?.spectating = nil
+        return .merge(
+          .send(.rooms(.element(id: room, action: .stopSpectating(player)))),
+          self.reply(connection, .roomLeft(room, reason: "left", replyTo: id)))
+      }
+      return fail("not_in_room", "You are not in a room.")
+
+    case let .move(cell): return self.play(state, session, player, .mark(cell), fail: fail)
+    case let .word(path): return self.play(state, session, player, .word(path), fail: fail)
+    case let .removeCube(cube): return self.play(state, session, player, .removeCube(cube), fail: fail)
+    case .pass: return self.play(state, session, player, .pass, fail: fail)
+    case .resign: return self.play(state, session, player, .resign, fail: fail)
+    case .rematch: return self.play(state, session, player, .rematch, fail: fail)
+
+    case let .leaderboard(variant):
+      let limit = state.settings.leaderboardSize
+      return .run { [database] send in
+        let entries = (try? await database.fetchLeaderboard(variant, limit)) ?? []
+        await send(.leaderboardLoaded(connection, variant, entries, requestID: id))
+      }
+
+    case .ping, .guest, .register, .login, .resume:
+      return .none
+    }
+  }
+
+  private func play(
+    _ state: State, _ session: Session, _ player: PlayerID, _ move: PlayerMove,
+    fail: (String, String) -> Effect<Action>
+  ) -> Effect<Action> {
+    guard let room = session.room else {
+      if session.spectating != nil { return fail("not_seated", "You are watching this room, not playing in it.") }
+      return fail("not_in_room", "You are not in a room.")
+    }
+    guard !state.unavailableRooms.contains(room) else {
+      let error = ProtocolError.roomUnavailable()
+      return fail(error.code, error.message)
+    }
+    return .send(.rooms(.element(id: room, action: .event(.play(player, move)))))
+  }
+}

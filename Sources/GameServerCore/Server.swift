@@ -1,0 +1,142 @@
+import ComposableArchitecture
+import GameServerDatabase
+import GameServerGameCore
+import GameServerLogin
+import GameServerMatchmaking
+import GameServerRoom
+import GameServerModels
+import GameServerTicTacToe
+import GameServerWordGrid
+
+/// The whole game server as one reducer: connections and sessions, login, matchmaking and the
+/// rooms. It knows nothing of sockets: a transport sends `.connected`, `.received` and
+/// `.disconnected`, and takes messages from the `clientChannel` dependency.
+///
+/// After each room action only the connections whose view of that room changed get a message;
+/// the work does not depend on how many other rooms or connections there are. A view goes out
+/// once the room-log line it shows is committed; a room whose log cannot be written stops
+/// taking moves, tells its players `unavailable`, and goes on when a snapshot mends its log.
+///
+/// ```swift
+/// let store = Store(initialState: Server.State()) { Server() }
+/// store.send(.task)   // listens to the database's storage events
+/// store.send(.connected(ConnectionID(1)))
+/// store.send(.received(ConnectionID(1), try ClientRequest.decode(#"{"v":1,"type":"guest","name":"ada"}"#)))
+/// ```
+@Reducer
+public struct Server: Sendable {
+  @ObservableState
+  public struct State: Equatable {
+    public var connections: [ConnectionID: Connection] = [:]
+    /// Logged-in players, also while they are disconnected from a room.
+    public var sessions: [PlayerID: Session] = [:]
+    public var login = Login.State()
+    public var matchmaking: Matchmaking.State
+    public var rooms: IdentifiedArrayOf<Room.State> = []
+    /// The sequence of each room's next log line (they count up over the room's life).
+    public var nextLogSequence: [RoomID: Int] = [:]
+    /// Rooms whose log could not be written (paused): they take no moves, and what their
+    /// clocks, bots and seats do meanwhile is dropped, until a snapshot mends their log; then
+    /// their seats catch up and their clocks start again in full.
+    public var unavailableRooms: Set<RoomID> = []
+    /// Paused rooms whose mending snapshot is on its way: not snapshotted again meanwhile.
+    public var mendingRooms: Set<RoomID> = []
+    /// Whether the database's writes are failing now: no room opens meanwhile.
+    public var isStorageFailing = false
+    /// Finished games not yet known to be recorded, by room: written again with the snapshot
+    /// that mends a room whose last lines failed.
+    public var unrecordedGames: [RoomID: GameRecord] = [:]
+    public var settings: Settings
+
+    public init(settings: Settings = Settings()) {
+      self.settings = settings
+      self.matchmaking = Matchmaking.State(settings: settings.matchmaking)
+    }
+  }
+
+  /// An open connection.
+  public struct Connection: Equatable, Sendable {
+    public var player: PlayerID?
+
+    public init(player: PlayerID? = nil) { self.player = player }
+  }
+
+  /// A logged-in player.
+  public struct Session: Equatable, Sendable {
+    public var identity: Identity
+    public var connection: ConnectionID?
+    /// The room the player has a seat in.
+    public var room: RoomID?
+    /// The room the player watches.
+    public var spectating: RoomID?
+    /// The id of the player's latest request, for answers that come later (a rejected move).
+    public var lastRequestID: String?
+    /// The hash of the token this session was last given: what logging out revokes.
+    public var tokenHash: String?
+    /// The id of a playBot or joinRoom request, answered by the room it opens.
+    public var roomRequestID: String?
+
+    public init(identity: Identity, connection: ConnectionID?, room: RoomID? = nil) {
+      self.identity = identity
+      self.connection = connection
+      self.room = room
+    }
+  }
+
+  /// The server's knobs.
+  public struct Settings: Equatable, Sendable {
+    public var moveTimeLimit: Duration = .seconds(30)
+    public var raceDuration: Duration = .seconds(180)
+    public var turnLimit = 40
+    public var gracePeriod: Duration = .seconds(30)
+    public var matchmaking = Matchmaking.Settings()
+    public var ticTacToeBot = TicTacToeBot.perfect
+    public var wordGridBot = WordGridBot.easy
+    public var leaderboardSize = 20
+    /// How many games a room's log may span: the game after that many (a rematch) starts the
+    /// log again from a snapshot, so a room that plays on does not keep a log of every game.
+    public var gamesPerRoomLog = 16
+
+    public init() {}
+  }
+
+  public enum Action: Equatable, Sendable {
+    /// Starts listening to the database's ``StorageEvent``s: send it once, when the server
+    /// starts.
+    case task
+    case connected(ConnectionID)
+    case disconnected(ConnectionID)
+    case received(ConnectionID, ClientRequest)
+    /// A message the transport could not read.
+    case malformed(ConnectionID, ProtocolError)
+    case login(Login.Action)
+    case matchmaking(Matchmaking.Action)
+    case rooms(IdentifiedActionOf<Room>)
+    case leaderboardLoaded(ConnectionID, GameVariant, [LeaderboardEntry], requestID: String?)
+    /// A finished game is recorded, with its people's new ratings.
+    case ratingsRecorded(RoomID, GameVariant, [PlayerID: Int])
+    /// Failures and recoveries of the database's writes.
+    case storage(StorageEvent)
+    /// Rooms rebuilt from their logs after a restart, with the sequence their logs go on from.
+    case restore([Room.State], nextLogSequence: [RoomID: Int])
+  }
+
+  @Dependency(\.clientChannel) var channel
+  @Dependency(\.database) var database
+  @Dependency(\.wordDictionary) var dictionary
+  @Dependency(\.withRandomNumberGenerator) var withRandomNumberGenerator
+
+  public init() {}
+
+  public var body: some ReducerOf<Self> {
+    Scope(state: \.login, action: \.login) { Login() }
+    Scope(state: \.matchmaking, action: \.matchmaking) { Matchmaking() }
+    Reduce { state, action in
+      self.core(&state, action)
+    }
+    RoomBroadcasting(channel: self.channel, database: self.database) {
+      EmptyReducer<State, Action>()
+        .forEach(\.rooms, action: \.rooms) { Room() }
+    }
+  }
+}

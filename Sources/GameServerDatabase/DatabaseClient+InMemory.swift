@@ -1,0 +1,142 @@
+import ConcurrencyExtras
+import GameServerGameCore
+import GameServerModels
+
+extension DatabaseClient {
+  /// A database in memory, with the same rules as the live one: unique names (ignoring case),
+  /// Elo updates for rated games, leaderboards by rating, room logs that break at a failed line
+  /// until a snapshot mends them. Writes commit at once, unless `faults` makes them fail.
+  public static func inMemory(faults: StorageFaults = StorageFaults()) -> DatabaseClient {
+    let storage = LockIsolated(Storage())
+    let progress = RoomLogProgress()
+    let events = StorageEventBroadcast()
+    faults.onRecovery { events.yield(.writesRecovered) }
+
+    /// Throws the fault's problem, if any, reporting when writes start failing.
+    @Sendable func check() throws(StorageProblem) {
+      guard let problem = faults.problem else { return }
+      if faults.noteFailure() { events.yield(.writesFailing(problem)) }
+      throw problem
+    }
+    /// Writes a room-log line (and the game it ends) unless writes fail; returns whether it did.
+    @Sendable func write(_ entry: RoomLogEntry, _ change: @Sendable (inout Storage) -> Void) -> Bool {
+      let ticket = entry.ticket
+      do {
+        try check()
+      } catch {
+        if progress.failed(ticket) { events.yield(.roomLogFailed(entry.room)) }
+        return false
+      }
+      let ratings = storage.withValue { storage in
+        change(&storage)
+        return entry.finishedGame.map { storage.record($0) }
+      }
+      if let game = entry.finishedGame, let ratings {
+        events.yield(.gameRecorded(entry.room, game.variant, ratings: ratings))
+      }
+      return true
+    }
+
+    return DatabaseClient(
+      createAccount: { account in
+        try check()
+        try storage.withValue { storage in
+          let key = account.name.lowercased()
+          guard storage.accounts[key] == nil else { throw DatabaseClientError.nameTaken(account.name) }
+          storage.accounts[key] = account
+        }
+      },
+      fetchAccount: { name in storage.value.accounts[name.lowercased()] },
+      insertSession: { session in
+        try check()
+        storage.withValue { $0.insertSession(session) }
+      },
+      fetchSession: { hash in storage.value.sessions[hash] },
+      replaceSession: { old, new, graceUntil in
+        try check()
+        storage.withValue { $0.replaceSession(old, with: new, graceUntil: graceUntil) }
+      },
+      revokeSession: { hash in
+        try check()
+        storage.withValue { $0.sessions[hash] = nil }
+      },
+      fetchRatings: { player in storage.value.ratings[player] ?? [:] },
+      fetchLeaderboard: { variant, limit in storage.value.leaderboard(variant, limit: limit) },
+      fetchGames: { player in storage.value.games.filter { $0.players.contains(player) } },
+      appendRoomLog: { entry in
+        let ticket = entry.ticket
+        guard progress.mayAppend(ticket) else { return }
+        if write(entry, { $0.roomLogs[entry.room, default: []].append(entry) }) { progress.committed(ticket) }
+      },
+      closeRoomLog: { room in
+        guard (try? check()) != nil else { return }
+        storage.withValue { $0.roomLogs[room] = nil }
+        progress.closed(room)
+      },
+      restartRoomLog: { snapshot in
+        let ticket = snapshot.ticket
+        progress.willRestart(ticket)
+        if write(snapshot, { $0.roomLogs[snapshot.room] = [snapshot] }), progress.restarted(ticket) {
+          events.yield(.roomLogRestored(snapshot.room))
+        }
+      },
+      roomLogStatus: { ticket in progress.status(ticket) },
+      storageEvents: { events.stream() },
+      fetchRoomLogs: {
+        storage.value.roomLogs.mapValues { $0.sorted { $0.sequence < $1.sequence } }
+      }
+    )
+  }
+}
+
+/// The in-memory database's tables.
+struct Storage {
+  var accounts: [String: AccountRecord] = [:]
+  var sessions: [String: SessionRecord] = [:]
+  var ratings: [PlayerID: [GameVariant: Int]] = [:]
+  var records: [PlayerID: [GameVariant: (wins: Int, losses: Int, draws: Int)]] = [:]
+  var names: [PlayerID: String] = [:]
+  var games: [GameRecord] = []
+  var roomLogs: [RoomID: [RoomLogEntry]] = [:]
+
+  mutating func record(_ game: GameRecord) -> [PlayerID: Int] {
+    self.games.append(game)
+    let people = game.players.filter { !game.bots.contains($0) }
+    for (player, name) in zip(game.players, game.names) where !game.bots.contains(player) {
+      self.names[player] = name
+    }
+    let outcome = GameRatings.outcome(of: game)
+    var updated: [PlayerID: Int] = [:]
+    for (player, rating) in GameRatings.newRatings(for: game, current: { self.ratings[$0]?[game.variant] ?? Elo.initialRating }) {
+      self.ratings[player, default: [:]][game.variant] = rating
+      updated[player] = rating
+    }
+    for player in people where self.ratings[player]?[game.variant] == nil {
+      self.ratings[player, default: [:]][game.variant] = Elo.initialRating
+    }
+    for player in people {
+      var tally = self.records[player]?[game.variant] ?? (0, 0, 0)
+      switch outcome[player] {
+      case .win?: tally.wins += 1
+      case .loss?: tally.losses += 1
+      case .draw?, nil: tally.draws += 1
+      }
+      self.records[player, default: [:]][game.variant] = tally
+    }
+    return updated
+  }
+
+  /// The best-rated accounts (guests are rated but not listed).
+  func leaderboard(_ variant: GameVariant, limit: Int) -> [LeaderboardEntry] {
+    self.ratings.compactMap { player, ratings -> LeaderboardEntry? in
+      guard !player.rawValue.hasPrefix("guest-"), let rating = ratings[variant] else { return nil }
+      let tally = self.records[player]?[variant] ?? (0, 0, 0)
+      return LeaderboardEntry(
+        name: self.names[player] ?? player.rawValue, rating: rating, wins: tally.wins,
+        losses: tally.losses, draws: tally.draws)
+    }
+    .sorted { ($0.rating, $1.name) > ($1.rating, $0.name) }
+    .prefix(limit)
+    .map { $0 }
+  }
+}

@@ -1,0 +1,147 @@
+import GameServerDatabase
+import Dispatch
+import Foundation
+import GRDB
+import GameServerGameCore
+import GameServerModels
+import Synchronization
+
+extension DatabaseClient {
+  /// The embedded database: SQLite through GRDB, in a file (WAL mode), created and migrated on
+  /// first use.
+  ///
+  /// Room-log writes and finished games go through ``BatchedWrites``: in order, off the
+  /// caller's path, by group commit (many to a transaction, with no fixed wait); a failed
+  /// room-log line breaks that room's log until a snapshot mends it (``RoomLogWriter``), and
+  /// failures and recoveries are told once each through ``DatabaseClient/storageEvents``.
+  ///
+  /// ```swift
+  /// let database = try DatabaseClient.sqlite(path: "data/game-server.sqlite")
+  /// ```
+  ///
+  /// The room log is append-only; the lines of closed rooms are deleted when the database is
+  /// opened and after every `roomClosesPerCompaction` rooms that close.
+  ///
+  /// Throws a ``StorageProblem`` when the database cannot be opened, migrated or written.
+  ///
+  /// `commitPolicy` says when queued writes start committing. `onCommit` is called on the
+  /// writer's thread after each group of writes commits or fails: a server wakes what waits on
+  /// ``DatabaseClient/roomLogStatus`` with it. `onEvent` hears every ``StorageEvent`` as it
+  /// happens (to log it), besides ``DatabaseClient/storageEvents``.
+  public static func sqlite(
+    path: String, roomClosesPerCompaction: Int = RoomLogTable.closesPerCompaction,
+    commitPolicy: CommitPolicy = .onAppend, onCommit: @escaping @Sendable () -> Void = {},
+    onEvent: @escaping @Sendable (StorageEvent) -> Void = { _ in }
+  ) throws(StorageProblem) -> DatabaseClient {
+    do {
+      let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      var configuration = Configuration()
+      configuration.prepareDatabase { db in
+        // NB: In WAL mode NORMAL syncs at checkpoints, not at every commit: a crash of the
+        // process loses nothing committed; a power cut may lose the last commits.
+        try db.execute(sql: "PRAGMA synchronous = NORMAL")
+      }
+      return try self.sqlite(
+        writer: DatabasePool(path: path, configuration: configuration), roomClosesPerCompaction: roomClosesPerCompaction,
+        commitPolicy: commitPolicy, onCommit: onCommit, onEvent: onEvent)
+    } catch {
+      throw StorageProblem(error)
+    }
+  }
+
+  /// An SQLite database in memory, with the same schema: for tests.
+  public static func sqliteInMemory() throws -> DatabaseClient {
+    try self.sqlite(writer: DatabaseQueue(), roomClosesPerCompaction: RoomLogTable.closesPerCompaction)
+  }
+
+  static func sqlite(
+    writer: some DatabaseWriter, roomClosesPerCompaction: Int, commitPolicy: CommitPolicy = .onAppend,
+    onCommit: @escaping @Sendable () -> Void = {}, onEvent: @escaping @Sendable (StorageEvent) -> Void = { _ in }
+  ) throws -> DatabaseClient {
+    try Schema.migrator.migrate(writer)
+    try writer.write { db in try RoomLogTable.compact(db) }
+    let broadcast = StorageEventBroadcast()
+    let emit: @Sendable (StorageEvent) -> Void = { event in
+      onEvent(event)
+      broadcast.yield(event)
+    }
+    let batched = BatchedWrites(writer: writer, policy: commitPolicy, onEvent: emit, onCommit: onCommit)
+    let roomLog = RoomLogWriter(batched: batched, closesPerCompaction: roomClosesPerCompaction, events: emit)
+
+    return DatabaseClient(
+      createAccount: { account in
+        do {
+          try await writer.write { db in
+            try db.execute(
+              sql: "INSERT INTO account (player, name, passwordHash) VALUES (?, ?, ?)",
+              arguments: [account.player.rawValue, account.name, account.passwordHash])
+          }
+        } catch let error as GRDB.DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+          throw DatabaseClientError.nameTaken(account.name)
+        }
+      },
+      fetchAccount: { name in
+        try await writer.read { db in
+          try Row.fetchOne(
+            db, sql: "SELECT player, name, passwordHash FROM account WHERE name = ? COLLATE NOCASE",
+            arguments: [name]
+          ).map { row in
+            AccountRecord(player: PlayerID(rawValue: row["player"] as String), name: row["name"], passwordHash: row["passwordHash"])
+          }
+        }
+      },
+      insertSession: { session in
+        try await writer.write { db in try SessionTable.insert(session, db) }
+      },
+      fetchSession: { hash in
+        try await writer.read { db in try SessionTable.fetch(hash, db) }
+      },
+      replaceSession: { old, new, graceUntil in
+        try await writer.write { db in try SessionTable.replace(old, with: new, graceUntil: graceUntil, db) }
+      },
+      revokeSession: { hash in
+        try await writer.write { db in try SessionTable.revoke(hash, db) }
+      },
+      fetchRatings: { player in
+        try await writer.read { db in try Self.ratings(db, player) }
+      },
+      fetchLeaderboard: { variant, limit in
+        try await writer.read { db in try GameTable.leaderboard(variant, limit: limit, db) }
+      },
+      fetchGames: { player in
+        let records = try await writer.read { db in try GameTable.games(of: player, db) }
+        return try records.map { try JSONDecoder().decode(GameRecord.self, from: Data($0.utf8)) }
+      },
+      appendRoomLog: { entry in roomLog.append(entry) },
+      closeRoomLog: { room in roomLog.close(room) },
+      restartRoomLog: { snapshot in roomLog.restart(snapshot) },
+      roomLogStatus: { ticket in roomLog.progress.status(ticket) },
+      storageEvents: { broadcast.stream() },
+      fetchRoomLogs: {
+        await batched.waitUntilWritten()
+        let rows: [Row] = try await writer.read { db in
+          try Row.fetchAll(db, sql: RoomLogTable.openLines)
+        }
+        var logs: [RoomID: [RoomLogEntry]] = [:]
+        for row in rows {
+          let room = RoomID(rawValue: row["room"])
+          logs[room, default: []].append(RoomLogEntry(room: room, sequence: row["sequence"], payload: row["payload"]))
+        }
+        return logs
+      },
+      flush: { await batched.waitUntilWritten() },
+      commitQueued: { batched.commitQueued() }
+    )
+  }
+
+  static func ratings(_ db: Database, _ player: PlayerID) throws -> [GameVariant: Int] {
+    var ratings: [GameVariant: Int] = [:]
+    for row in try Row.fetchAll(
+      db, sql: "SELECT variant, rating FROM rating WHERE player = ?", arguments: [player.rawValue])
+    {
+      if let variant = GameVariant(rawValue: row["variant"]) { ratings[variant] = row["rating"] }
+    }
+    return ratings
+  }
+}

@@ -1,0 +1,79 @@
+import GameServerDatabase
+import Foundation
+import GRDB
+import GameServerGameCore
+import GameServerModels
+
+/// Finished games, who played them, and the ratings and tallies they change.
+///
+/// ```swift
+/// let ratings = try GameTable.record(game, db)   // ["alice": 1216, "bob": 1184]
+/// ```
+enum GameTable {
+  /// Records a finished game and updates its people's ratings and tallies; returns the new
+  /// ratings of the rated players.
+  static func record(_ game: GameRecord, _ db: Database) throws -> [PlayerID: Int] {
+    // NB: Encoded here, on the writer's thread, off the rooms' thread.
+    let record = try game.jsonText ?? JSONStreamEncoder.string(game)
+    try db.cachedStatement(sql: "INSERT INTO game (room, variant, record) VALUES (?, ?, ?)")
+      .execute(arguments: [game.room.rawValue, game.variant.rawValue, record])
+    let id = db.lastInsertedRowID
+    for player in Set(game.players) {
+      try db.cachedStatement(sql: "INSERT INTO gamePlayer (game, player) VALUES (?, ?)")
+        .execute(arguments: [id, player.rawValue])
+    }
+    let current = { (player: PlayerID) -> Int in
+      (try? Int.fetchOne(
+        db.cachedStatement(sql: "SELECT rating FROM rating WHERE player = ? AND variant = ?"),
+        arguments: [player.rawValue, game.variant.rawValue])) ?? Elo.initialRating
+    }
+    let updated = GameRatings.newRatings(for: game, current: current)
+    let outcome = GameRatings.outcome(of: game)
+    for (player, name) in zip(game.players, game.names) where !game.bots.contains(player) {
+      let column =
+        switch outcome[player] {
+        case .win?: "wins"
+        case .loss?: "losses"
+        case .draw?, nil: "draws"
+        }
+      let rating = updated[player] ?? current(player)
+      // NB: Three fixed statements (one per counter), prepared once like the others.
+      try db.cachedStatement(
+        sql: """
+          INSERT INTO rating (player, variant, name, rating, \(column)) VALUES (?, ?, ?, ?, 1)
+          ON CONFLICT (player, variant) DO UPDATE SET
+            name = excluded.name, rating = excluded.rating, \(column) = \(column) + 1
+          """
+      )
+      .execute(arguments: [player.rawValue, game.variant.rawValue, name, rating])
+    }
+    return updated
+  }
+
+  /// The best-rated accounts of a game (guests are rated, but not listed: their names are not
+  /// theirs alone).
+  static func leaderboard(_ variant: GameVariant, limit: Int, _ db: Database) throws -> [LeaderboardEntry] {
+    try Row.fetchAll(
+      db,
+      sql: """
+        SELECT name, rating, wins, losses, draws FROM rating
+        WHERE variant = ? AND player NOT LIKE 'guest-%'
+        ORDER BY rating DESC, name ASC LIMIT ?
+        """,
+      arguments: [variant.rawValue, limit]
+    ).map { row in
+      LeaderboardEntry(
+        name: row["name"], rating: row["rating"], wins: row["wins"], losses: row["losses"], draws: row["draws"])
+    }
+  }
+
+  static func games(of player: PlayerID, _ db: Database) throws -> [String] {
+    try String.fetchAll(
+      db,
+      sql: """
+        SELECT game.record FROM game JOIN gamePlayer ON gamePlayer.game = game.id
+        WHERE gamePlayer.player = ? ORDER BY game.id
+        """,
+      arguments: [player.rawValue])
+  }
+}

@@ -1,0 +1,171 @@
+import Foundation
+import GameServerGameCore
+import GameServerModels
+import Synchronization
+import GameServerTicTacToe
+import GameServerTransport
+import GameServerWordGrid
+
+/// One measured load run.
+final class LoadRun: @unchecked Sendable {
+  let clients: WebSocketClients
+  let serverPID: Int32
+  let count: Int
+  let idle: Bool
+  let bot: TicTacToeBot
+  let game: LoadGame
+  private var generator = SeededRandomNumberGenerator(seed: 1)
+
+  // Service-thread state.
+  private var pendingMoveSince: [Int: UInt64] = [:]
+  private var wordGridPlayers: [Int: WordGridPlayer] = [:]
+  /// The tic-tac-toe position (game and move number) each client last moved in.
+  private var movedAt: [Int: [JSONValue?]] = [:]
+  /// The game number each client last asked a rematch of.
+  private var rematchAsked: [Int: JSONValue] = [:]
+  private let latencies = Mutex<[UInt64]>([])
+  private let measuring = Atomic<Bool>(false)
+  private let counters = Mutex((opened: 0, loggedIn: 0, moves: 0, views: 0))
+
+  init(port: Int, serverPID: Int32, connections: Int, idle: Bool, bot: TicTacToeBot, game: LoadGame) throws {
+    self.bot = bot
+    self.game = game
+    self.clients = WebSocketClients(host: "127.0.0.1", port: port)
+    self.serverPID = serverPID
+    self.count = connections
+    self.idle = idle
+  }
+
+  func measure(seconds: Double) throws -> LoadReport {
+    let baseline = ProcessStats(pid: self.serverPID)
+    try self.clients.start { [self] client, event in self.handle(client, event) }
+    // NB: Connections open in batches so the server's accept queue is not overrun.
+    var opened = 0
+    while opened < self.count {
+      let batch = min(256, self.count - opened)
+      self.clients.open(count: batch)
+      opened += batch
+      let target = opened
+      while self.counters.withLock({ $0.loggedIn }) < target { usleep(2_000) }
+    }
+    if !self.idle {
+      // Let the first games start, then measure a window.
+      usleep(500_000)
+    }
+    let start = ProcessStats(pid: self.serverPID)
+    let before = self.counters.withLock { $0 }
+    self.measuring.store(true, ordering: .releasing)
+    let startTime = Date()
+    usleep(useconds_t(seconds * 1_000_000))
+    let elapsed = Date().timeIntervalSince(startTime)
+    let after = self.counters.withLock { $0 }
+    let end = ProcessStats(pid: self.serverPID)
+    self.measuring.store(false, ordering: .releasing)
+    let latencies = self.latencies.withLock { $0 }
+    self.clients.stop()
+    return LoadReport(
+      connections: self.count, idle: self.idle, seconds: elapsed,
+      moves: after.moves - before.moves, views: after.views - before.views,
+      latencies: latencies, cpuSeconds: end.cpuSeconds - start.cpuSeconds,
+      kernelSeconds: end.kernelSeconds - start.kernelSeconds,
+      residentBefore: baseline.residentBytes, residentAfter: end.residentBytes)
+  }
+
+  private func handle(_ client: Int, _ event: WebSocketClients.Event) {
+    switch event {
+    case .opened:
+      self.counters.withLock { $0.opened += 1 }
+      self.send(client, #"{"v":1,"type":"guest","name":"load\#(client % 100000)"}"#)
+    case let .message(bytes):
+      self.receive(client, bytes)
+    case .closed:
+      break
+    }
+  }
+
+  private func receive(_ client: Int, _ bytes: [UInt8]) {
+    // NB: The load generator shares the machine with the server: it reads views with the same
+    // lean parser the server uses, not Foundation's decoder, so that it takes less of the CPU.
+    guard let message = try? JSONParser.parse(bytes), case let .string(type)? = message["type"] else { return }
+    switch type {
+    case "welcome":
+      self.counters.withLock { $0.loggedIn += 1 }
+      if !self.idle { self.send(client, self.game.queueMessage) }
+    case "error":
+      self.wordGridPlayers[client]?.refused()
+    case "room" where message["game"]?.string == "wordgrid":
+      self.counters.withLock { $0.views += 1 }
+      self.receiveWordGrid(client, bytes)
+    case "room":
+      guard let view = message["view"] else { return }
+      self.counters.withLock { $0.views += 1 }
+      self.recordLatency(client)
+      let you = view["you"]?.string
+      if view["outcome"]?.isNull == false {
+        let rematchRequests = view["rematchRequests"]?.array ?? []
+        // NB: Once per game: a later view of the same ended game (the other's request) must
+        // not ask again after the new game may have started.
+        if !rematchRequests.contains(where: { $0.string == you }), self.rematchAsked[client] != view["gameNumber"] {
+          self.rematchAsked[client] = view["gameNumber"]
+          self.send(client, #"{"v":1,"type":"rematch"}"#)
+        }
+      } else if let you, view["turn"]?.string == you, let mark = Mark(rawValue: you),
+        case let position = [view["gameNumber"], view["moveNumber"]], self.movedAt[client] != position,
+        let rows = view["board"]?.array?.compactMap(\.string), rows.count == 3,
+        let cell = self.bot.move(on: Board(rows[0], rows[1], rows[2]), as: mark, using: &self.generator)
+      {
+        // NB: One move per position: a second view of the same position (a rematch request
+        // seen, say) must not send a move the server would refuse.
+        self.movedAt[client] = position
+        self.pendingMoveSince[client] = now()
+        self.counters.withLock { $0.moves += 1 }
+        self.send(client, #"{"v":1,"type":"move","cell":{"row":\#(cell.row),"column":\#(cell.column)}}"#)
+      }
+    default:
+      break
+    }
+  }
+
+  private func receiveWordGrid(_ client: Int, _ bytes: [UInt8]) {
+    guard case let .wordGrid(bot, dictionary) = self.game.kind,
+      let view = try? JSONDecoder().decode(WordGridMessage.self, from: Data(bytes)).view
+    else { return }
+    var player = self.wordGridPlayers[client] ?? WordGridPlayer()
+    if player.answers(view) { self.recordLatency(client) }
+    switch player.reply(to: view, bot: bot, dictionary: dictionary, using: &self.generator) {
+    case let .move(text):
+      self.pendingMoveSince[client] = now()
+      self.counters.withLock { $0.moves += 1 }
+      self.send(client, text)
+    case .leaveAndQueue:
+      self.send(client, #"{"v":1,"type":"leaveRoom"}"#)
+      self.send(client, self.game.queueMessage)
+    case .wait:
+      break
+    }
+    self.wordGridPlayers[client] = player
+  }
+
+  private func recordLatency(_ client: Int) {
+    if let since = self.pendingMoveSince.removeValue(forKey: client), self.measuring.load(ordering: .acquiring) {
+      let latency = now() - since
+      self.latencies.withLock { $0.append(latency) }
+    }
+  }
+
+  private func send(_ client: Int, _ text: String) {
+    self.clients.send(client, Array(text.utf8))
+  }
+}
+
+private func now() -> UInt64 {
+  var time = timespec()
+  clock_gettime(CLOCK_MONOTONIC, &time)
+  return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+}
+
+/// The parts of server messages the load bots read.
+
+private struct WordGridMessage: Decodable {
+  var view: WordGridView
+}

@@ -1,0 +1,145 @@
+import ComposableArchitecture
+import GameServerGameCore
+import GameServerModels
+
+/// Pairs players for games: public queues per game and mode, private rooms with invite codes,
+/// and bots.
+///
+/// Queues pair first come, first served among players whose ratings are close enough; the
+/// allowed gap widens the longer a player waits, and a player alone for `botAfter` gets a bot.
+/// A pairing is sent out as `.delegate(.matched(match))` for the server to seat.
+///
+/// ```swift
+/// store.send(.enqueue("alice", .ticTacToe, rating: 1200))
+/// store.send(.enqueue("bob", .ticTacToe, rating: 1250))
+/// // -> .delegate(.matched(Match(variant: .ticTacToe, players: ["alice", "bob"], bots: 0)))
+/// ```
+@Reducer
+public struct Matchmaking: Sendable {
+  @ObservableState
+  public struct State: Equatable, Codable, Sendable {
+    public var queues: [GameVariant: [Ticket]] = [:]
+    /// Private rooms by invite code.
+    public var privateRooms: [String: PrivateRoom] = [:]
+    /// Time on the matchmaking clock, advanced by each tick.
+    public var elapsed: Duration = .zero
+    public var isTicking = false
+    public var settings: Settings
+
+    public init(settings: Settings = Settings()) {
+      self.settings = settings
+    }
+
+    /// Whether the player waits in a queue or holds a private room.
+    public func isWaiting(_ player: PlayerID) -> Bool {
+      self.queues.values.contains { $0.contains { $0.player == player } }
+        || self.privateRooms.values.contains { $0.host == player }
+    }
+  }
+
+  public enum Action: Equatable, Sendable {
+    /// Joins the public queue for a variant.
+    case enqueue(PlayerID, GameVariant, rating: Int)
+    /// Leaves every queue and private room (also on disconnect).
+    case cancel(PlayerID)
+    /// Starts a game against a bot at once.
+    case playBot(PlayerID, GameVariant)
+    /// Opens a private room and hands out its invite code.
+    case createPrivateRoom(PlayerID, GameVariant)
+    /// Joins a friend's private room.
+    case joinPrivateRoom(PlayerID, code: String)
+    case tick
+    case delegate(Delegate)
+
+    @CasePathable
+    public enum Delegate: Equatable, Sendable {
+      case matched(Match)
+      case privateRoomCreated(PlayerID, code: String, GameVariant)
+      case rejected(PlayerID, MatchmakingError)
+    }
+  }
+
+  enum CancelID { case ticks }
+
+  @Dependency(\.continuousClock) var clock
+  @Dependency(\.withRandomNumberGenerator) var withRandomNumberGenerator
+
+  public init() {}
+
+  public var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case let .enqueue(player, variant, rating):
+        guard !state.isWaiting(player) else { return .send(.delegate(.rejected(player, .alreadyWaiting))) }
+        state.queues[variant, default: []].append(
+          Ticket(player: player, rating: rating, enqueuedAt: state.elapsed))
+        let matches = state.pair(variant)
+        return .merge(self.announce(matches), self.startTicking(&state), self.stopTickingIfIdle(&state))
+
+      case let .cancel(player):
+        guard state.isWaiting(player) else { return .send(.delegate(.rejected(player, .notWaiting))) }
+        for variant in state.queues.keys { state.queues[variant]?.removeAll { $0.player == player } }
+        state.queues = state.queues.filter { !$0.value.isEmpty }
+        state.privateRooms = state.privateRooms.filter { $0.value.host != player }
+        return self.stopTickingIfIdle(&state)
+
+      case let .playBot(player, variant):
+        guard !state.isWaiting(player) else { return .send(.delegate(.rejected(player, .alreadyWaiting))) }
+        return .send(.delegate(.matched(Match(variant: variant, players: [player], bots: variant.seats - 1))))
+
+      case let .createPrivateRoom(player, variant):
+        guard !state.isWaiting(player) else { return .send(.delegate(.rejected(player, .alreadyWaiting))) }
+        var code: String
+        repeat {
+          code = self.withRandomNumberGenerator { InviteCode.make(using: &$0) }
+        } while state.privateRooms[code] != nil
+        state.privateRooms[code] = PrivateRoom(host: player, variant: variant)
+        return .send(.delegate(.privateRoomCreated(player, code: code, variant)))
+
+      case let .joinPrivateRoom(player, code):
+        let code = InviteCode.normalize(code)
+        guard let room = state.privateRooms[code] else {
+          return .send(.delegate(.rejected(player, .unknownInviteCode(code))))
+        }
+        guard room.host != player else { return .send(.delegate(.rejected(player, .ownInviteCode))) }
+        guard !state.isWaiting(player) else { return .send(.delegate(.rejected(player, .alreadyWaiting))) }
+        state.privateRooms[code] = nil
+        return .send(.delegate(.matched(Match(variant: room.variant, players: [room.host, player], bots: 0))))
+
+      case .tick:
+        state.elapsed += state.settings.tickInterval
+        var matches: [Match] = []
+        for variant in GameVariant.allCases where state.queues[variant] != nil {
+          matches += state.pair(variant)
+        }
+        return .merge(self.announce(matches), self.stopTickingIfIdle(&state))
+
+      case .delegate:
+        return .none
+      }
+    }
+  }
+
+  private func announce(_ matches: [Match]) -> Effect<Action> {
+    .merge(matches.map { .send(.delegate(.matched($0))) })
+  }
+
+  private func startTicking(_ state: inout State) -> Effect<Action> {
+    guard !state.isTicking, !state.queues.isEmpty else { return .none }
+    state.isTicking = true
+    let interval = state.settings.tickInterval
+    return .run { [clock] send in
+      while true {
+        try await clock.sleep(for: interval)
+        await send(.tick)
+      }
+    }
+    .cancellable(id: CancelID.ticks, cancelInFlight: true)
+  }
+
+  private func stopTickingIfIdle(_ state: inout State) -> Effect<Action> {
+    guard state.isTicking, state.queues.isEmpty else { return .none }
+    state.isTicking = false
+    return .cancel(id: CancelID.ticks)
+  }
+}

@@ -1,0 +1,76 @@
+import GameServerGameCore
+import GameServerTicTacToe
+import GameServerWordGrid
+
+/// Everything a client may ask of the server (protocol version 1).
+///
+/// Each message is a JSON object with `"v": 1`, a `"type"`, an optional `"id"` (a request id of
+/// up to 64 characters that the answer and any error carry back as `"replyTo"`), and the type's
+/// fields. See the README's protocol section for every type with an example.
+///
+/// ```swift
+/// let request = try ClientRequest.decode(#"{"v":1,"id":"r1","type":"move","cell":{"row":0,"column":2}}"#)
+/// request.message  // .move(Cell(row: 0, column: 2))
+/// ```
+public enum ClientMessage: Hashable, Sendable {
+  case guest(name: String)
+  case register(name: String, password: String)
+  case login(name: String, password: String)
+  case resume(token: String)
+  case logout
+  case queue(GameVariant)
+  case cancelQueue
+  case playBot(GameVariant)
+  case createRoom(GameVariant)
+  case joinRoom(code: String)
+  case spectate(room: RoomID)
+  case leaveRoom
+  case move(Cell)
+  case word([FacePosition])
+  case removeCube(CubeIndex)
+  case pass
+  case resign
+  case rematch
+  case leaderboard(GameVariant)
+  case ping
+
+  /// The protocol version this server speaks.
+  public static let protocolVersion = 1
+
+  /// The wire name of the message's type.
+  public var type: String {
+    switch self {
+    case .guest: "guest"
+    case .register: "register"
+    case .login: "login"
+    case .resume: "resume"
+    case .logout: "logout"
+    case .queue: "queue"
+    case .cancelQueue: "cancelQueue"
+    case .playBot: "playBot"
+    case .createRoom: "createRoom"
+    case .joinRoom: "joinRoom"
+    case .spectate: "spectate"
+    case .leaveRoom: "leaveRoom"
+    case .move: "move"
+    case .word: "word"
+    case .removeCube: "removeCube"
+    case .pass: "pass"
+    case .resign: "resign"
+    case .rematch: "rematch"
+    case .leaderboard: "leaderboard"
+    case .ping: "ping"
+    }
+  }
+}
+
+/// A decoded client message with its request id.
+public struct ClientRequest: Hashable, Sendable {
+  public var id: String?
+  public var message: ClientMessage
+
+  public init(id: String? = nil, _ message: ClientMessage) {
+    self.id = id
+    self.message = message
+  }
+}

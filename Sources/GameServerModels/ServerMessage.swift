@@ -1,0 +1,77 @@
+import GameServerGameCore
+import GameServerTicTacToe
+import GameServerWordGrid
+
+/// Everything the server tells a client (protocol version 1).
+///
+/// Each is a JSON object with `"v": 1`, a `"type"`, the type's fields, and `"replyTo"` when it
+/// answers a request that carried an id. See the README's protocol section.
+///
+/// ```swift
+/// let text = ServerMessage.error(ProtocolError.unknownType("fly", requestID: "r1")).json
+/// // {"v":1,"type":"error","code":"unknown_type","message":"...","replyTo":"r1"}
+/// ```
+public enum ServerMessage: Equatable, Sendable {
+  /// Logged in (or resumed): who you are, and the token that resumes this session.
+  case welcome(Welcome)
+  case error(ProtocolError)
+  /// Waiting in a public queue.
+  case queued(GameVariant, replyTo: String?)
+  /// No longer waiting.
+  case queueLeft(replyTo: String?)
+  /// A private room is open; share the code.
+  case privateRoom(code: String, GameVariant, replyTo: String?)
+  /// The current view of a tic-tac-toe room; `replyTo` when it answers a request.
+  case ticTacToe(RoomID, TicTacToeView, replyTo: String? = nil)
+  /// The current view of a word-grid room; `replyTo` when it answers a request.
+  case wordGrid(RoomID, WordGridView, replyTo: String? = nil)
+  /// You left a room, or it closed.
+  case roomLeft(RoomID, reason: String, replyTo: String? = nil)
+  /// A game's leaderboard.
+  case leaderboard(GameVariant, [LeaderboardEntry], replyTo: String?)
+  /// Logged out.
+  case goodbye(replyTo: String?)
+  case pong(replyTo: String?)
+
+  /// The details of a welcome.
+  public struct Welcome: Hashable, Codable, Sendable {
+    public var player: PlayerID
+    public var name: String
+    public var guest: Bool
+    public var token: String
+    public var ratings: [String: Int]
+    /// The room you are seated in, if any (after a resume).
+    public var room: RoomID?
+    public var replyTo: String?
+
+    public init(
+      player: PlayerID, name: String, guest: Bool, token: String, ratings: [String: Int],
+      room: RoomID?, replyTo: String?
+    ) {
+      self.player = player
+      self.name = name
+      self.guest = guest
+      self.token = token
+      self.ratings = ratings
+      self.room = room
+      self.replyTo = replyTo
+    }
+  }
+}
+
+/// A row of a leaderboard.
+public struct LeaderboardEntry: Hashable, Codable, Sendable {
+  public var name: String
+  public var rating: Int
+  public var wins: Int
+  public var losses: Int
+  public var draws: Int
+
+  public init(name: String, rating: Int, wins: Int, losses: Int, draws: Int) {
+    self.name = name
+    self.rating = rating
+    self.wins = wins
+    self.losses = losses
+    self.draws = draws
+  }
+}

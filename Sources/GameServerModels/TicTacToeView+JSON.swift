@@ -1,0 +1,82 @@
+import GameServerTicTacToe
+
+extension JSONOutput {
+  /// A tic-tac-toe `room` message, written field by field: the message a server sends most,
+  /// two per move. The same JSON as its `Encodable` form, in the same order, at a fraction of
+  /// the cost of going through generic containers.
+  func writeTicTacToeRoom(_ room: RoomID, _ view: TicTacToeView, replyTo: String?) {
+    self.raw(#"{"v":1,"type":"room","room":"#)
+    self.write(room.rawValue)
+    self.raw(#","game":"tictactoe","view":{"board":"#)
+    self.writeStrings(view.board)
+    self.raw(#","x":"#)
+    self.write(view.x.rawValue)
+    self.raw(#","o":"#)
+    self.write(view.o.rawValue)
+    if let turn = view.turn {
+      self.raw(#","turn":"#)
+      self.write(turn.rawValue)
+    }
+    if let outcome = view.outcome {
+      self.raw(#","outcome":"#)
+      self.writeOutcome(outcome)
+    }
+    if let you = view.you {
+      self.raw(#","you":"#)
+      self.write(you.rawValue)
+    }
+    self.raw(#","moveNumber":"#)
+    self.write(view.moveNumber)
+    self.raw(#","moveTimeLimitSeconds":"#)
+    self.write(view.moveTimeLimitSeconds)
+    self.raw(#","gameNumber":"#)
+    self.write(view.gameNumber)
+    self.raw(#","rematchRequests":"#)
+    self.writeStrings(view.rematchRequests.lazy.map(\.rawValue))
+    self.raw("}")
+    if let replyTo {
+      self.raw(#","replyTo":"#)
+      self.write(replyTo)
+    }
+    self.raw("}")
+  }
+
+  private func writeOutcome(_ outcome: Outcome) {
+    switch outcome {
+    case let .win(mark, line):
+      self.raw(#"{"result":"win","winner":"#)
+      self.write(mark.rawValue)
+      self.raw(#","line":{"kind":"#)
+      switch line.kind {
+      case let .row(index):
+        self.raw(#""row","index":"#)
+        self.write(index)
+      case let .column(index):
+        self.raw(#""column","index":"#)
+        self.write(index)
+      case .diagonal: self.raw(#""diagonal""#)
+      case .antiDiagonal: self.raw(#""antiDiagonal""#)
+      }
+      self.raw(#","cells":["#)
+      for (index, cell) in line.cells.enumerated() {
+        if index > 0 { self.raw(",") }
+        self.raw(#"{"row":"#)
+        self.write(cell.row)
+        self.raw(#","column":"#)
+        self.write(cell.column)
+        self.raw("}")
+      }
+      self.raw("]}}")
+    case .draw:
+      self.raw(#"{"result":"draw"}"#)
+    case let .resignation(mark):
+      self.raw(#"{"result":"resignation","winner":"#)
+      self.write(mark.rawValue)
+      self.raw("}")
+    case let .timeout(mark):
+      self.raw(#"{"result":"timeout","winner":"#)
+      self.write(mark.rawValue)
+      self.raw("}")
+    }
+  }
+}

@@ -1,0 +1,104 @@
+import GameServerCLibWebSockets
+import DequeModule
+
+/// One websocket connection, touched only on the service thread.
+final class Connection {
+  let id: UInt64
+  let wsi: OpaquePointer
+  /// The message being received, across fragments.
+  var incoming: [UInt8] = []
+  /// Messages waiting to be written, each with LWS_PRE bytes of headroom.
+  var outgoing: Deque<OutgoingMessage> = []
+  var queuedBytes = 0
+  /// Set when the connection is to be closed with this code and reason once writable.
+  var closing: (code: Int, reason: String)?
+  /// Set once a close frame was sent or received: nothing more is read or written.
+  var isClosed = false
+  /// The current one-second window of received messages and frames.
+  var windowStart: UInt64 = 0
+  var messagesInWindow = 0
+  /// Pieces of frames received in the window (a message can come in many): bounded so that a
+  /// stream of tiny fragments counts too.
+  var piecesInWindow = 0
+
+  init(id: UInt64, wsi: OpaquePointer) {
+    self.id = id
+    self.wsi = wsi
+  }
+}
+
+/// A message ready for lws_write: the payload after LWS_PRE bytes of headroom. One buffer can
+/// be shared by every connection it goes to.
+final class OutgoingMessage: @unchecked Sendable {
+  var buffer: [UInt8]
+  let count: Int
+
+  init(_ payload: some Collection<UInt8>) {
+    let headroom = clws_pre()
+    let count = payload.count
+    // NB: One allocation: the headroom lws writes its frame header into, then the payload.
+    self.buffer = [UInt8](unsafeUninitializedCapacity: headroom + count) { buffer, initialized in
+      buffer.baseAddress!.initialize(repeating: 0, count: headroom)
+      _ = UnsafeMutableBufferPointer(rebasing: buffer[headroom...]).initialize(fromContentsOf: payload)
+      initialized = headroom + count
+    }
+    self.count = count
+  }
+}
+
+extension Connection {
+  /// Adds a received piece to the message being received, unless the message would then be
+  /// longer than `limit` bytes, counting what the frame still announces; false when it would.
+  ///
+  /// Every length here comes from the peer: a frame may announce up to 2^63 - 1 bytes, so
+  /// nothing is added to it. `incoming.count` never exceeds `limit`, so the subtractions cannot
+  /// overflow.
+  func append(_ input: UnsafeMutableRawPointer?, count: Int, announced remaining: Int, limit: Int) -> Bool {
+    let room = limit - self.incoming.count
+    guard count >= 0, remaining >= 0, count <= room, remaining <= room - count else { return false }
+    guard let input, count > 0 else { return true }
+    self.incoming.append(contentsOf: UnsafeRawBufferPointer(start: input, count: count))
+    return true
+  }
+
+  /// Marks the connection closed (a close frame went out or came in): what is queued is
+  /// dropped, and nothing more is read or written.
+  func markClosed() {
+    self.isClosed = true
+    self.outgoing.removeAll()
+    self.queuedBytes = 0
+    self.incoming = []
+  }
+
+  /// Whether the message being received is whole: its last fragment is in.
+  var isMessageComplete: Bool {
+    lws_is_final_fragment(self.wsi) != 0 && lws_remaining_packet_payload(self.wsi) == 0
+  }
+
+  /// The message received so far; it is then no longer held here.
+  func takeMessage() -> [UInt8] {
+    defer { self.incoming = [] }
+    return self.incoming
+  }
+
+  /// Queues a message to write, asking lws for a writable callback when the queue was empty.
+  func queue(_ message: OutgoingMessage) {
+    self.outgoing.append(message)
+    self.queuedBytes += message.count
+    if self.outgoing.count == 1 { lws_callback_on_writable(self.wsi) }
+  }
+
+  /// Writes the first queued message, and asks to write again while more wait; false when lws
+  /// could not write.
+  func writeNext() -> Bool {
+    guard let message = self.outgoing.first else { return true }
+    let written = message.buffer.withUnsafeMutableBufferPointer { buffer in
+      lws_write(self.wsi, buffer.baseAddress! + clws_pre(), message.count, LWS_WRITE_TEXT)
+    }
+    guard written >= 0 else { return false }
+    self.outgoing.removeFirst()
+    self.queuedBytes -= message.count
+    if !self.outgoing.isEmpty { lws_callback_on_writable(self.wsi) }
+    return true
+  }
+}

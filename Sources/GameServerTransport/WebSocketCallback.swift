@@ -1,0 +1,96 @@
+import GameServerCLibWebSockets
+import Foundation
+import GameServerModels
+
+/// The one lws callback: websocket events go to the server; the rest to lws's HTTP handling.
+func webSocketCallback(
+  _ wsi: OpaquePointer?, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,
+  _ input: UnsafeMutableRawPointer?, _ length: Int
+) -> Int32 {
+  guard let wsi, let context = lws_get_context(wsi), let raw = lws_context_user(context) else {
+    return lws_callback_http_dummy(wsi, reason, user, input, length)
+  }
+  let server = Unmanaged<WebSocketServer>.fromOpaque(raw).takeUnretainedValue()
+  return server.handle(wsi, reason, user, input, length)
+}
+
+extension WebSocketServer {
+  func handle(
+    _ wsi: OpaquePointer, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,
+    _ input: UnsafeMutableRawPointer?, _ length: Int
+  ) -> Int32 {
+    switch reason {
+    case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
+      self.serviceWork()
+      return 0
+
+    case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE:
+      return self.confirmUpgrade(wsi, to: input)
+
+    case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
+      // NB: Upgrades on HTTP/1.1 were checked in CONFIRM_UPGRADE, with an HTTP answer; this
+      // catches any other way in. Non-zero refuses the handshake.
+      return self.isAllowedOrigin(wsi) ? 0 : 1
+
+    case LWS_CALLBACK_ESTABLISHED:
+      guard let user else { return -1 }
+      guard self.connections.count < self.configuration.maxConnections else {
+        return self.closeNow(wsi, nil, code: 1013, reason: "server full; try again later")
+      }
+      self.nextID += 1
+      let id = self.nextID
+      user.storeBytes(of: id, as: UInt64.self)
+      self.connections[id] = Connection(id: id, wsi: wsi)
+      self.onEvent(.connected(ConnectionID(rawValue: id)))
+      return 0
+
+    case LWS_CALLBACK_RECEIVE:
+      guard let connection = self.connection(user) else { return -1 }
+      return self.receive(wsi, connection, input, length)
+
+    case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
+      guard let connection = self.connection(user) else { return 0 }
+      return self.peerClosed(wsi, connection, input, length)
+
+    case LWS_CALLBACK_SERVER_WRITEABLE:
+      guard let connection = self.connection(user) else { return -1 }
+      // NB: lws calls once more after a close frame went out, and would still write: nothing
+      // more goes to a closed connection, while lws waits for the peer's close.
+      if connection.isClosed { return 0 }
+      guard connection.writeNext() else { return -1 }
+      if connection.outgoing.isEmpty, let (code, reason) = connection.closing {
+        return self.closeNow(wsi, connection, code: code, reason: reason)
+      }
+      return 0
+
+    case LWS_CALLBACK_CLOSED:
+      guard let connection = self.connection(user) else { return 0 }
+      self.connections[connection.id] = nil
+      self.onEvent(.disconnected(ConnectionID(rawValue: connection.id)))
+      return 0
+
+    case LWS_CALLBACK_HTTP:
+      let path = input.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? ""
+      return self.respond(wsi, path: path)
+
+    default:
+      return lws_callback_http_dummy(wsi, reason, user, input, length)
+    }
+  }
+
+  func connection(_ user: UnsafeMutableRawPointer?) -> Connection? {
+    guard let user else { return nil }
+    return self.connections[user.load(as: UInt64.self)]
+  }
+
+  /// Sends a close frame with `code` and `reason` and marks the connection closed; returns
+  /// lws's verdict (-1: close).
+  func closeNow(_ wsi: OpaquePointer, _ connection: Connection?, code: Int, reason: String) -> Int32 {
+    connection?.markClosed()
+    var bytes = Array(reason.utf8.prefix(120))
+    bytes.withUnsafeMutableBufferPointer { buffer in
+      lws_close_reason(wsi, lws_close_status(rawValue: UInt32(code)), buffer.baseAddress, buffer.count)
+    }
+    return -1
+  }
+}

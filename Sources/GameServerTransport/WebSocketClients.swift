@@ -1,0 +1,136 @@
+import GameServerCLibWebSockets
+import DequeModule
+import Foundation
+import Synchronization
+
+/// Many websocket client connections on one libwebsockets service thread: what the load
+/// generator and the Swift bots use.
+///
+/// Events arrive on the service thread; ``send(_:_:)`` must be called there too (from the event
+/// handler).
+///
+/// ```swift
+/// let clients = WebSocketClients(host: "127.0.0.1", port: 8080)
+/// try clients.start { client, event in ... clients.send(client, bytes) }
+/// clients.open(count: 64)
+/// ```
+public final class WebSocketClients: @unchecked Sendable {
+  /// What happens to a client connection.
+  public enum Event: Sendable {
+    case opened
+    case message([UInt8])
+    case closed
+  }
+
+  public let host: String
+  public let port: Int
+  private let waker = Waker()
+  private let memory = CMemory()
+  private let pendingOpens = Mutex(0)
+  private let isStopping = Atomic<Bool>(false)
+  private let finished = DispatchSemaphore(value: 0)
+  var connections: [Int: Connection] = [:]
+  private var nextIndex = 0
+  private var onEvent: (Int, Event) -> Void = { _, _ in }
+
+  public init(host: String, port: Int) {
+    self.host = host
+    self.port = port
+  }
+
+  /// Starts the service thread; `onEvent` gets each client's index and event, on that thread.
+  public func start(onEvent: @escaping (Int, Event) -> Void) throws {
+    self.onEvent = onEvent
+    var info = lws_context_creation_info()
+    info.port = -1  // CONTEXT_PORT_NO_LISTEN
+    info.protocols = self.memory.clientProtocols()
+    info.user = Unmanaged.passUnretained(self).toOpaque()
+    info.fd_limit_per_thread = 0
+    lws_set_log_level(Int32(LLL_ERR), nil)
+    guard let context = lws_create_context(&info) else {
+      throw TransportError.cannotListen(host: self.host, port: self.port)
+    }
+    self.waker.setContext(context)
+    let thread = Thread { [self] in
+      guard let context = self.waker.context else { return }
+      while !self.isStopping.load(ordering: .acquiring) {
+        lws_service(context, 0)
+        self.openPending(context)
+      }
+      self.waker.setContext(nil)
+      lws_context_destroy(context)
+      self.finished.signal()
+    }
+    thread.name = "websocket-clients"
+    thread.start()
+  }
+
+  /// Opens `count` more connections; safe from any thread.
+  public func open(count: Int) {
+    self.pendingOpens.withLock { $0 += count }
+    self.waker.wake()
+  }
+
+  /// Queues a text message on a client; call on the service thread.
+  public func send(_ client: Int, _ payload: [UInt8]) {
+    self.connections[client]?.queue(OutgoingMessage(payload))
+  }
+
+  public func stop() {
+    guard !self.isStopping.exchange(true, ordering: .acquiringAndReleasing) else { return }
+    self.waker.wake()
+    self.finished.wait()
+  }
+
+  private func openPending(_ context: OpaquePointer) {
+    let count = self.pendingOpens.withLock { count in
+      defer { count = 0 }
+      return count
+    }
+    for _ in 0..<count {
+      var info = lws_client_connect_info()
+      info.context = context
+      info.address = self.memory.string(self.host)
+      info.port = Int32(self.port)
+      info.path = self.memory.string("/")
+      info.host = info.address
+      info.origin = info.address
+      info.ietf_version_or_minus_one = -1
+      info.local_protocol_name = self.memory.string("client")
+      self.nextIndex += 1
+      let index = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+      index.initialize(to: self.nextIndex)
+      info.opaque_user_data = UnsafeMutableRawPointer(index)
+      _ = lws_client_connect_via_info(&info)
+    }
+  }
+
+  func handleClient(
+    _ wsi: OpaquePointer, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,
+    _ input: UnsafeMutableRawPointer?, _ length: Int
+  ) -> Int32 {
+    guard let user else { return 0 }
+    let index = user.load(as: Int.self)
+    switch reason {
+    case LWS_CALLBACK_CLIENT_ESTABLISHED:
+      self.connections[index] = Connection(id: UInt64(index), wsi: wsi)
+      self.onEvent(index, .opened)
+    case LWS_CALLBACK_CLIENT_RECEIVE:
+      guard let connection = self.connections[index] else { return 0 }
+      // NB: A load generator trusts its server; the limit only keeps the arithmetic safe.
+      guard connection.append(input, count: length, announced: lws_remaining_packet_payload(wsi), limit: 1 << 30)
+      else { return -1 }
+      if connection.isMessageComplete { self.onEvent(index, .message(connection.takeMessage())) }
+    case LWS_CALLBACK_CLIENT_WRITEABLE:
+      guard let connection = self.connections[index] else { return 0 }
+      guard connection.writeNext() else { return -1 }
+    case LWS_CALLBACK_CLIENT_CLOSED, LWS_CALLBACK_CLIENT_CONNECTION_ERROR:
+      if self.connections.removeValue(forKey: index) != nil || reason == LWS_CALLBACK_CLIENT_CONNECTION_ERROR {
+        self.onEvent(index, .closed)
+      }
+    default:
+      break
+    }
+    return 0
+  }
+}

@@ -1,0 +1,243 @@
+import GameServerCLibWebSockets
+import ComposableArchitecture
+import Foundation
+import GameServerModels
+import Synchronization
+
+/// A websocket server on libwebsockets. One service thread owns every connection; other
+/// threads hand it work through a locked inbox and a wake-up (`lws_cancel_service`).
+///
+/// The thread also drives ``executor``: put the server's store on a `StoreActor` with it, and
+/// the transport, the store and its effects share one thread with no hops.
+///
+/// ```swift
+/// let server = WebSocketServer(configuration: configuration)
+/// try server.start { event in ... }   // events arrive on the service thread
+/// server.send(id, Array(json.utf8))
+/// ```
+public final class WebSocketServer: @unchecked Sendable {
+  public let configuration: TransportConfiguration
+  /// The executor the service thread runs between its lws calls.
+  public let executor: StoreExecutor
+  /// The port listened on (the chosen one when the configuration says 0).
+  public private(set) var port = 0
+
+  let inbox = Inbox()
+  let waker: Waker
+  private let isStopping = Atomic<Bool>(false)
+  private var thread: Thread?
+  private let finished = DispatchSemaphore(value: 0)
+
+  // Service-thread state.
+  var connections: [UInt64: Connection] = [:]
+  var nextID: UInt64 = 0
+  var onEvent: (TransportEvent) -> Void = { _ in }
+  /// Runs on the service thread after each round of events and queued work.
+  var onRoundEnd: () -> Void = {}
+  /// HTTP paths answered by code, on the service thread: `/healthz` and whatever
+  /// ``start(onEvent:routes:)`` adds.
+  var routes: [String: HTTPRoute] = [:]
+  private let memory = CMemory()
+
+  public init(configuration: TransportConfiguration) {
+    self.configuration = configuration
+    let waker = Waker()
+    self.waker = waker
+    self.executor = StoreExecutor(wakingWith: { waker.wake() })
+  }
+
+  /// Starts listening; returns once the socket is open. `onEvent` runs on the service thread,
+  /// and so does `onRoundEnd`, after each round of events and queued work (a server starts
+  /// committing what the round wrote there).
+  public func start(
+    onEvent: @escaping (TransportEvent) -> Void,
+    routes: [String: HTTPRoute] = [:],
+    onRoundEnd: @escaping () -> Void = {}
+  ) throws {
+    self.onEvent = onEvent
+    self.onRoundEnd = onRoundEnd
+    self.routes = routes.merging(["/healthz": { HTTPResponse(contentType: "text/plain", body: "ok\n") }]) { a, _ in a }
+    let ready = DispatchSemaphore(value: 0)
+    let failure = Mutex<(any Error)?>(nil)
+    let thread = Thread { [self] in
+      do {
+        try self.createContext()
+      } catch {
+        failure.withLock { $0 = error }
+        ready.signal()
+        self.finished.signal()
+        return
+      }
+      ready.signal()
+      self.serve()
+      self.finished.signal()
+    }
+    thread.name = "websockets"
+    thread.stackSize = 4 << 20
+    self.thread = thread
+    thread.start()
+    ready.wait()
+    if let error = failure.withLock({ $0 }) { throw error }
+  }
+
+  /// Queues a text message for a connection; returns at once. Safe from any thread.
+  public func send(_ connection: ConnectionID, _ payload: [UInt8]) {
+    self.push(.send(connection.rawValue, OutgoingMessage(payload)))
+  }
+
+  /// Closes a connection with a websocket close code, after what is queued for it.
+  public func close(_ connection: ConnectionID, code: Int, reason: String) {
+    self.push(.close(connection.rawValue, code: code, reason: reason))
+  }
+
+  /// Runs `work` on the service thread, soon; returns at once. Safe from any thread.
+  public func schedule(_ work: @escaping @Sendable () -> Void) {
+    if self.inbox.push(.run(work)) { self.waker.wake() }
+  }
+
+  /// Closes every connection with 1001 (going away) once its queued messages are written, then
+  /// stops the service thread.
+  public func stop() {
+    guard !self.isStopping.exchange(true, ordering: .acquiringAndReleasing) else { return }
+    self.waker.wake()
+    self.finished.wait()
+  }
+
+  func push(_ command: InboxCommand) {
+    // NB: The store runs on the service thread, so most commands come from it: carry them out
+    // at once instead of through the inbox and a wake-up of the loop we are already in. The
+    // executor knows that thread: the loop drives it.
+    if self.executor.isCurrent {
+      self.perform(command)
+      return
+    }
+    if self.inbox.push(command) { self.waker.wake() }
+  }
+
+  private func createContext() throws {
+    var info = lws_context_creation_info()
+    info.port = Int32(self.configuration.port)
+    info.iface = self.memory.string(self.configuration.host)
+    info.protocols = self.memory.protocols()
+    info.mounts = self.memory.mounts(
+      routes: self.routes.keys.sorted(), directory: self.configuration.staticDirectory)
+    info.user = Unmanaged.passUnretained(self).toOpaque()
+    info.retry_and_idle_policy = self.memory.idlePolicy(pingAfter: self.configuration.pingInterval)
+    info.timeout_secs = 20
+    // NB: A listening socket that cannot be bound fails here rather than leaving a server that
+    // listens nowhere.
+    info.options |= clws_option_fail_upon_unable_to_bind()
+    if Self.isIPv4Literal(self.configuration.host) {
+      // NB: With IPv6 on, lws 4.1.6 binds every address for an IPv4 literal (127.0.0.1 would
+      // listen on all interfaces).
+      info.options |= clws_option_disable_ipv6()
+    }
+    if let certificate = self.configuration.tlsCertificatePath, let key = self.configuration.tlsPrivateKeyPath {
+      info.options |= clws_option_ssl_global_init()
+      info.ssl_cert_filepath = self.memory.string(certificate)
+      info.ssl_private_key_filepath = self.memory.string(key)
+      // NB: Over HTTP/2 a websocket skips the HTTP/1.1 upgrade and its checks: offer HTTP/1.1
+      // only.
+      info.alpn = self.memory.string("http/1.1")
+    }
+    lws_set_log_level(Int32(LLL_ERR) | Int32(LLL_WARN), emitLibWebSocketsLog)
+    guard let context = lws_create_context(&info) else {
+      throw TransportError.cannotListen(host: self.configuration.host, port: self.configuration.port)
+    }
+    self.waker.setContext(context)
+    if let vhost = lws_get_vhost_by_name(context, "default") {
+      self.port = Int(lws_get_vhost_listen_port(vhost))
+    } else {
+      self.port = self.configuration.port
+    }
+  }
+
+  private func serve() {
+    guard let context = self.waker.context else { return }
+    self.executor.runPending()
+    while !self.isStopping.load(ordering: .acquiring) {
+      lws_service(context, 0)
+      self.serviceWork()
+      self.onRoundEnd()
+    }
+    for connection in self.connections.values {
+      connection.closing = (1001, "server shutting down")
+      lws_callback_on_writable(connection.wsi)
+    }
+    var rounds = 0
+    while !self.connections.isEmpty, rounds < 200 {
+      lws_service(context, 0)
+      self.serviceWork()
+      self.onRoundEnd()
+      rounds += 1
+    }
+    self.waker.setContext(nil)
+    lws_context_destroy(context)
+  }
+
+  /// Whether `host` is written as an IPv4 address (`127.0.0.1`).
+  static func isIPv4Literal(_ host: String) -> Bool {
+    var address = in_addr()
+    return inet_pton(AF_INET, host, &address) == 1
+  }
+
+  /// Queues a message on a connection, or closes a connection that reads too slowly.
+  func enqueue(_ message: OutgoingMessage, on connection: Connection) {
+    guard connection.closing == nil, !connection.isClosed else { return }
+    if connection.queuedBytes + message.count > self.configuration.maxQueuedBytes {
+      connection.outgoing.removeAll()
+      connection.queuedBytes = 0
+      connection.closing = (1008, "too slow: messages queued past the limit")
+      lws_callback_on_writable(connection.wsi)
+      return
+    }
+    connection.queue(message)
+  }
+
+  /// Runs queued store jobs and takes in the inbox.
+  func serviceWork() {
+    self.executor.runPending()
+    for command in self.inbox.drain() { self.perform(command) }
+  }
+
+  private func perform(_ command: InboxCommand) {
+    switch command {
+    case let .send(id, message):
+      guard let connection = self.connections[id] else { return }
+      self.enqueue(message, on: connection)
+    case let .close(id, code, reason):
+      guard let connection = self.connections[id], connection.closing == nil, !connection.isClosed else { return }
+      connection.closing = (code, reason)
+      lws_callback_on_writable(connection.wsi)
+    case let .run(work):
+      work()
+    }
+  }
+}
+
+/// Why the transport could not start.
+public enum TransportError: Error, Equatable, CustomStringConvertible {
+  case cannotListen(host: String, port: Int)
+
+  public var description: String {
+    switch self {
+    case let .cannotListen(host, port): "Cannot listen on \(host):\(port) (in use, or not allowed)."
+    }
+  }
+}
+
+/// Wakes the service thread from any thread; never touches a destroyed context.
+final class Waker: @unchecked Sendable {
+  private let lock = NSLock()
+  private var _context: OpaquePointer?
+
+  var context: OpaquePointer? { self.lock.withLock { self._context } }
+
+  func setContext(_ context: OpaquePointer?) { self.lock.withLock { self._context = context } }
+
+  func wake() {
+    self.lock.withLock {
+      if let context = self._context { lws_cancel_service(context) }
+    }
+  }
+}

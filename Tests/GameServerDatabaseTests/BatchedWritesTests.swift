@@ -1,0 +1,70 @@
+import GRDB
+import Synchronization
+import Testing
+
+@testable import GameServerDatabaseLive
+
+/// Writes share transactions, keep their order, and a bad one fails alone.
+struct BatchedWritesTests {
+  let database: DatabaseQueue
+  let writes: BatchedWrites
+
+  init() throws {
+    self.database = try DatabaseQueue()
+    try self.database.write { db in try db.execute(sql: "CREATE TABLE t (n INTEGER PRIMARY KEY)") }
+    self.writes = BatchedWrites(writer: self.database)
+  }
+
+  func rows() throws -> [Int] {
+    try self.database.read { db in try Int.fetchAll(db, sql: "SELECT n FROM t ORDER BY rowid") }
+  }
+
+  @Test func writesLandInOrderWithTheirResults() async throws {
+    for n in 1...50 {
+      self.writes.append { db in try db.execute(sql: "INSERT INTO t (n) VALUES (?)", arguments: [n]) }
+    }
+    let count = try await self.writes.write { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM t") ?? 0 }
+    #expect(count == 50)
+    #expect(try self.rows() == Array(1...50))
+  }
+
+  @Test func aBadWriteFailsAloneAndTheOthersLand() async throws {
+    self.writes.append { db in try db.execute(sql: "INSERT INTO t (n) VALUES (1)") }
+    // NB: A second row with the same key breaks the shared transaction; only it may be lost.
+    let duplicate = Task {
+      try await self.writes.write { db in try db.execute(sql: "INSERT INTO t (n) VALUES (1)") }
+    }
+    let last = try await self.writes.write { db -> Int in
+      try db.execute(sql: "INSERT INTO t (n) VALUES (2)")
+      return 2
+    }
+    await #expect(throws: DatabaseError.self) { try await duplicate.value }
+    #expect(last == 2)
+    await self.writes.waitUntilWritten()
+    #expect(try self.rows() == [1, 2])
+  }
+}
+
+/// With `.whenAsked`, queued writes wait until the owner asks for a commit; a write someone
+/// awaits commits at once.
+struct CommitPolicyTests {
+  @Test func writesWaitUntilAskedForUnlessAwaited() async throws {
+    let database = try DatabaseQueue()
+    try await database.write { db in try db.execute(sql: "CREATE TABLE t (n INTEGER PRIMARY KEY)") }
+    let writes = BatchedWrites(writer: database, policy: .whenAsked)
+    func count() throws -> Int { try database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM t") ?? 0 } }
+    for n in 1...3 {
+      writes.append { db in try db.execute(sql: "INSERT INTO t (n) VALUES (?)", arguments: [n]) }
+    }
+    // Nothing has asked: the writes wait, and no commit is on its way.
+    #expect(writes.queued == (count: 3, isCommitScheduled: false))
+    #expect(try count() == 0)
+    writes.commitQueued()
+    await writes.waitUntilWritten()
+    #expect(try count() == 3)
+    // An awaited write does not wait to be asked, and takes what is queued before it along.
+    writes.append { db in try db.execute(sql: "INSERT INTO t (n) VALUES (4)") }
+    let total = try await writes.write { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM t") ?? 0 }
+    #expect(total == 4)
+  }
+}

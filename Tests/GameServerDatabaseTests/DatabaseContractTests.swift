@@ -1,0 +1,213 @@
+import GameServerDatabase
+import GameServerDatabaseLive
+import Foundation
+import GRDB
+import GameServerGameCore
+import GameServerModels
+import Testing
+
+/// The same rules for the in-memory database and SQLite.
+struct DatabaseContractTests {
+  enum Kind: String, CaseIterable, CustomTestStringConvertible {
+    case inMemory, sqliteInMemory, sqliteFile
+    var testDescription: String { self.rawValue }
+
+    func make() throws -> DatabaseClient {
+      switch self {
+      case .inMemory: .inMemory()
+      case .sqliteInMemory: try .sqliteInMemory()
+      case .sqliteFile:
+        try .sqlite(path: FileManager.default.temporaryDirectory.appendingPathComponent("db-\(UUID())/test.sqlite").path)
+      }
+    }
+  }
+
+  @Test(arguments: Kind.allCases)
+  func accountsHaveUniqueNamesIgnoringCase(kind: Kind) async throws {
+    let database = try kind.make()
+    try await database.createAccount(AccountRecord(player: "alice", name: "Alice", passwordHash: "h1"))
+    await #expect(throws: DatabaseClientError.nameTaken("ALICE")) {
+      try await database.createAccount(AccountRecord(player: "alice2", name: "ALICE", passwordHash: "h2"))
+    }
+    #expect(try await database.fetchAccount("aLiCe") == AccountRecord(player: "alice", name: "Alice", passwordHash: "h1"))
+    #expect(try await database.fetchAccount("bob") == nil)
+  }
+
+  @Test(arguments: Kind.allCases)
+  func sessionsAreFoundByTokenHash(kind: Kind) async throws {
+    let database = try kind.make()
+    let session = Self.session("abc", "guest-1", issued: 0)
+    try await database.insertSession(session)
+    #expect(try await database.fetchSession("abc") == session)
+    #expect(try await database.fetchSession("abd") == nil)
+    try await database.revokeSession("abc")
+    #expect(try await database.fetchSession("abc") == nil)
+  }
+
+  /// Replacing a session stores the new one, cuts the old one short, and forgets the one the
+  /// old one had replaced.
+  @Test(arguments: Kind.allCases)
+  func replacingASessionRetiresTheOldOne(kind: Kind) async throws {
+    let database = try kind.make()
+    let first = Self.session("t1", "bob", issued: 0)
+    try await database.insertSession(first)
+    var second = Self.session("t2", "bob", issued: 10)
+    second.predecessor = "t1"
+    try await database.replaceSession(first, second, Date(timeIntervalSince1970: 70))
+    #expect(try await database.fetchSession("t1")?.expiresAt == Date(timeIntervalSince1970: 70))
+    #expect(try await database.fetchSession("t2") == second)
+    var third = Self.session("t3", "bob", issued: 20)
+    third.predecessor = "t2"
+    try await database.replaceSession(second, third, Date(timeIntervalSince1970: 80))
+    #expect(try await database.fetchSession("t1") == nil)
+    #expect(try await database.fetchSession("t2")?.expiresAt == Date(timeIntervalSince1970: 80))
+    #expect(try await database.fetchSession("t2")?.predecessor == nil)
+  }
+
+  /// Expired sessions are forgotten as new ones come, and a player keeps at most 16.
+  @Test(arguments: Kind.allCases)
+  func theSessionTableStaysBounded(kind: Kind) async throws {
+    let database = try kind.make()
+    try await database.insertSession(Self.session("old", "ada", issued: 0, lasting: 100))
+    for index in 0..<20 {
+      try await database.insertSession(Self.session("bob-\(index)", "bob", issued: Double(index)))
+    }
+    #expect(try await database.fetchSession("old") != nil)
+    try await database.insertSession(Self.session("new", "carol", issued: 100))
+    #expect(try await database.fetchSession("old") == nil)
+    for index in 0..<4 { #expect(try await database.fetchSession("bob-\(index)") == nil) }
+    for index in 4..<20 { #expect(try await database.fetchSession("bob-\(index)") != nil) }
+  }
+
+  /// Records a game as a server does, with the room-log line that ended it; returns the new
+  /// ratings the database reports.
+  static func record(_ game: GameRecord, in database: DatabaseClient) async -> [PlayerID: Int]? {
+    var events = database.storageEvents().makeAsyncIterator()
+    var line = RoomLogEntry(room: game.room, sequence: 0, payload: "{}")
+    line.finishedGame = game
+    database.appendRoomLog(line)
+    database.commitQueued()
+    while let event = await events.next() {
+      if case let .gameRecorded(room, variant, ratings) = event, room == game.room, variant == game.variant {
+        return ratings
+      }
+    }
+    return nil
+  }
+
+  static func session(_ hash: String, _ player: PlayerID, issued: Double, lasting: Double = 1000) -> SessionRecord {
+    SessionRecord(
+      tokenHash: hash, player: player, name: player.rawValue, isGuest: false,
+      issuedAt: Date(timeIntervalSince1970: issued), expiresAt: Date(timeIntervalSince1970: issued + lasting))
+  }
+
+  @Test(arguments: Kind.allCases)
+  func gamesUpdateRatingsAndTheLeaderboard(kind: Kind) async throws {
+    let database = try kind.make()
+    let game = GameRecord(
+      room: "room-1", variant: .ticTacToe, players: ["alice", "bob"], names: ["Alice", "Bob"], bots: [],
+      winners: ["alice"], moves: "[]")
+    #expect(await Self.record(game, in: database) == ["alice": 1216, "bob": 1184])
+    let draw = GameRecord(
+      room: "room-2", variant: .ticTacToe, players: ["bob", "alice"], names: ["Bob", "Alice"], bots: [],
+      winners: [], moves: "[]")
+    let afterDraw = try #require(await Self.record(draw, in: database))
+    #expect(afterDraw["bob"]! > 1184)
+    // Games against bots are recorded but not rated.
+    let botGame = GameRecord(
+      room: "room-3", variant: .wordGridRace, players: ["alice", "bot-1"], names: ["Alice", "bot"],
+      bots: ["bot-1"], winners: ["alice"], moves: "[]")
+    #expect(await Self.record(botGame, in: database) == [:])
+    #expect(try await database.fetchRatings("alice")[.ticTacToe] == afterDraw["alice"])
+    #expect(try await database.fetchRatings("alice")[.wordGridRace] == Elo.initialRating)
+
+    let board = try await database.fetchLeaderboard(.ticTacToe, 10)
+    #expect(board.map(\.name) == ["Alice", "Bob"])
+    #expect(board[0].wins == 1 && board[0].draws == 1 && board[0].losses == 0)
+    #expect(board[1].losses == 1)
+    #expect(try await database.fetchLeaderboard(.ticTacToe, 1).count == 1)
+    #expect(try await database.fetchGames("alice").map(\.room) == ["room-1", "room-2", "room-3"])
+    #expect(try await database.fetchGames("bob").count == 2)
+  }
+
+  @Test(arguments: Kind.allCases)
+  func roomLogsKeepTheirOrderUntilClosed(kind: Kind) async throws {
+    let database = try kind.make()
+    for sequence in 0..<50 {
+      database.appendRoomLog(RoomLogEntry(room: "room-1", sequence: sequence, payload: "\(sequence)"))
+    }
+    database.appendRoomLog(RoomLogEntry(room: "room-2", sequence: 0, payload: "x"))
+    let logs = try await database.fetchRoomLogs()
+    #expect(logs["room-1"]?.map(\.sequence) == Array(0..<50))
+    #expect(logs["room-2"]?.count == 1)
+    database.closeRoomLog("room-1")
+    #expect(try await database.fetchRoomLogs().keys.sorted() == ["room-2"])
+  }
+
+  @Test(arguments: Kind.allCases)
+  func aRoomIdUsedAgainAfterClosingStartsANewLog(kind: Kind) async throws {
+    let database = try kind.make()
+    database.appendRoomLog(RoomLogEntry(room: "room-1", sequence: 0, payload: "old"))
+    database.appendRoomLog(RoomLogEntry(room: "room-1", sequence: 1, payload: "old"))
+    database.closeRoomLog("room-1")
+    database.appendRoomLog(RoomLogEntry(room: "room-1", sequence: 0, payload: "new"))
+    #expect(try await database.fetchRoomLogs()["room-1"]?.map(\.payload) == ["new"])
+  }
+
+  @Test(arguments: Kind.allCases)
+  func restartingALogKeepsOnlyItsNewSnapshotAndWhatFollows(kind: Kind) async throws {
+    let database = try kind.make()
+    for sequence in 0..<4 {
+      database.appendRoomLog(RoomLogEntry(room: "room-1", sequence: sequence, payload: "game 1"))
+    }
+    database.appendRoomLog(RoomLogEntry(room: "room-2", sequence: 0, payload: "other"))
+    database.restartRoomLog(RoomLogEntry(room: "room-1", sequence: 0, payload: "game 2"))
+    database.appendRoomLog(RoomLogEntry(room: "room-1", sequence: 1, payload: "move"))
+    let logs = try await database.fetchRoomLogs()
+    #expect(logs["room-1"]?.map(\.payload) == ["game 2", "move"])
+    #expect(logs["room-2"]?.map(\.payload) == ["other"])
+  }
+
+  @Test func closedRoomsLinesAreDeletedOnOpeningAndEveryFewCloses() async throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("db-\(UUID())/game.sqlite").path
+    func lines() async throws -> Int {
+      try await DatabaseQueue(path: path).read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM roomLog") ?? 0 }
+    }
+    do {
+      let database = try DatabaseClient.sqlite(path: path, roomClosesPerCompaction: 3)
+      for room in 1...5 {
+        for sequence in 0..<4 {
+          database.appendRoomLog(RoomLogEntry(room: RoomID(rawValue: "room-\(room)"), sequence: sequence, payload: "{}"))
+        }
+      }
+      database.closeRoomLog("room-1")
+      database.closeRoomLog("room-2")
+      await database.flush()
+      // NB: Closed, still in the file, no longer read.
+      #expect(try await lines() == 20)
+      #expect(try await database.fetchRoomLogs().keys.sorted() == ["room-3", "room-4", "room-5"])
+      database.closeRoomLog("room-3")
+      await database.flush()
+      #expect(try await lines() == 8)
+      database.closeRoomLog("room-4")
+      await database.flush()
+      #expect(try await lines() == 8)
+    }
+    let reopened = try DatabaseClient.sqlite(path: path)
+    #expect(try await lines() == 4)
+    #expect(try await reopened.fetchRoomLogs().keys.sorted() == ["room-5"])
+  }
+
+  @Test func aFileDatabaseOutlivesItsClient() async throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("db-\(UUID())/game.sqlite").path
+    do {
+      let database = try DatabaseClient.sqlite(path: path)
+      try await database.createAccount(AccountRecord(player: "alice", name: "alice", passwordHash: "h"))
+      database.appendRoomLog(RoomLogEntry(room: "room-1", sequence: 0, payload: "{}"))
+      _ = try await database.fetchRoomLogs()
+    }
+    let reopened = try DatabaseClient.sqlite(path: path)
+    #expect(try await reopened.fetchAccount("alice") != nil)
+    #expect(try await reopened.fetchRoomLogs()["room-1"]?.count == 1)
+  }
+}

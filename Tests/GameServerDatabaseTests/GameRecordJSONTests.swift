@@ -1,0 +1,25 @@
+import GameServerDatabase
+import Foundation
+import GameServerGameCore
+import GameServerModels
+import Testing
+
+struct GameRecordJSONTests {
+  @Test func theRecordIsWrittenAsItsEncodableFormWritesIt() throws {
+    let records = [
+      GameRecord(
+        room: "room-1", variant: .ticTacToe, players: ["alice", "bob"], names: ["Alice", "Bob"],
+        bots: [], winners: ["alice"], moves: #"[{"row":1,"column":1},{"row":0,"column":2}]"#),
+      GameRecord(
+        room: "r\"2", variant: .wordGridRace, players: ["p\\1", "bot-1"],
+        names: ["Zoë 🎲", "tab\there"], bots: ["bot-1"], winners: [],
+        moves: #"[{"player":"p\\1","words":"CAT DOG"}]"#),
+      GameRecord(room: "", variant: .wordGridTurns, players: [], names: [], bots: [], winners: [], moves: ""),
+    ]
+    for record in records {
+      let text = try #require(record.jsonText)
+      #expect(text == (try JSONStreamEncoder.string(record)))
+      #expect(try JSONDecoder().decode(GameRecord.self, from: Data(text.utf8)) == record)
+    }
+  }
+}

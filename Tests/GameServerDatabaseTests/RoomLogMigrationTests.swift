@@ -1,0 +1,42 @@
+import GameServerDatabase
+import GameServerDatabaseLive
+import Foundation
+import GRDB
+import Testing
+
+/// A database written by the first schema keeps its open rooms' logs and its sessions.
+struct RoomLogMigrationTests {
+  @Test func aLogKeyedByRoomIsCarriedOver() async throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("db-\(UUID())/game.sqlite").path
+    try FileManager.default.createDirectory(
+      atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    // NB: The room log as the first schema made it, and GRDB's record of that migration.
+    try await DatabaseQueue(path: path).write { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
+          INSERT INTO grdb_migrations VALUES ('v1');
+          CREATE TABLE roomLog (
+            room TEXT NOT NULL, sequence INTEGER NOT NULL, payload TEXT NOT NULL, PRIMARY KEY (room, sequence)
+          );
+          INSERT INTO roomLog VALUES ('room-2', 1, 'b1'), ('room-1', 1, 'a1'), ('room-2', 0, 'b0'), ('room-1', 0, 'a0');
+          CREATE TABLE session (
+            tokenHash TEXT PRIMARY KEY NOT NULL, player TEXT NOT NULL, name TEXT NOT NULL,
+            isGuest BOOLEAN NOT NULL, createdAt DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP
+          );
+          INSERT INTO session VALUES ('h1', 'ada', 'Ada', 0, '2026-01-01 00:00:00');
+          """)
+    }
+    let database = try DatabaseClient.sqlite(path: path)
+    let logs = try await database.fetchRoomLogs()
+    #expect(logs["room-1"]?.map(\.payload) == ["a0", "a1"])
+    #expect(logs["room-2"]?.map(\.payload) == ["b0", "b1"])
+    database.closeRoomLog("room-1")
+    database.appendRoomLog(RoomLogEntry(room: "room-2", sequence: 2, payload: "b2"))
+    #expect(try await database.fetchRoomLogs().mapValues { $0.map(\.payload) } == ["room-2": ["b0", "b1", "b2"]])
+    // A session from then expires 30 days after it was made.
+    let session = try #require(try await database.fetchSession("h1"))
+    #expect(session.issuedAt == Date(timeIntervalSince1970: 1_767_225_600))
+    #expect(session.expiresAt == Date(timeIntervalSince1970: 1_767_225_600 + 30 * 86_400))
+  }
+}

@@ -1,0 +1,21 @@
+import GameServerGameCore
+import GameServerRoom
+import GameServerModels
+import Testing
+import GameServerTicTacToe
+
+struct GameRecordMovesTests {
+  @Test func aTicTacToeRecordsMovesAreTheirEncodableJSON() throws {
+    let games: [[Cell]] = [
+      [], [Cell(row: 1, column: 1)], Cell.all, [Cell(row: 2, column: 0), Cell(row: 0, column: 2), Cell(row: -1, column: 10)],
+    ]
+    for moves in games {
+      var game = TicTacToe.State(x: "alice", o: "bob")
+      game.moves = moves
+      let room = Room.State(
+        id: RoomID(rawValue: "room-1"), variant: .ticTacToe,
+        seats: [Seat(player: "alice", name: "Alice"), Seat(player: "bob", name: "Bob")], game: .ticTacToe(game))
+      #expect(room.result.moves == (try JSONStreamEncoder.string(moves)))
+    }
+  }
+}
