@@ -52,6 +52,20 @@ public final class Store<State, Action>: @unchecked Sendable {
     withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil,
     isolation: isolated (any Actor)? = #isolation
   ) {
+    self.init(
+      initialState: initialState(), reducer: reducer, withDependencies: prepareDependencies,
+      effectsExecutor: nil, isolation: isolation ?? MainActor.shared)
+  }
+
+  /// A store whose effects run on `effectsExecutor` (a test store's own executor) instead of
+  /// where `isolation`'s executor would run them.
+  convenience init<R: Reducer<State, Action>>(
+    initialState: @autoclosure () -> R.State,
+    @ReducerBuilder<State, Action> reducer: () -> R,
+    withDependencies prepareDependencies: ((inout DependencyValues) -> Void)?,
+    effectsExecutor: StoreExecutor?,
+    isolation: any Actor
+  ) {
     let registry = CancellationRegistry()
     // NB: A store made in the default dependency context, with no overrides, leaves the
     // task-local dependencies alone on each send: that costs a push per batch of actions.
@@ -71,7 +85,8 @@ public final class Store<State, Action>: @unchecked Sendable {
       dependencies: dependencies,
       scopesDependencies: scopesDependencies,
       registry: registry,
-      isolation: isolation ?? MainActor.shared
+      isolation: isolation,
+      effectsExecutor: effectsExecutor
     )
     self.init(core: RootStoreCore(root), root: root)
   }

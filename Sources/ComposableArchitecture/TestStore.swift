@@ -1,3 +1,5 @@
+import Foundation
+
 /// A store for tests: each action is sent and its state change asserted, each action an
 /// effect sends is received and asserted, and every effect must finish by the end.
 ///
@@ -39,6 +41,8 @@ public final class TestStore<State: Equatable, Action> {
   let store: Store<State, TestReducer<State, Action>.TestAction>
   let root: RootCore<State, TestReducer<State, Action>.TestAction>
   let tracker: TestTracker<State, Action>
+  /// Where the store's effects run: its own serial executor, on the main thread.
+  let effects: StoreExecutor
   let fileID: StaticString
   let filePath: StaticString
   let line: UInt
@@ -60,11 +64,15 @@ public final class TestStore<State: Equatable, Action> {
     column: UInt = #column
   ) {
     let tracker = TestTracker<State, Action>()
+    let effects = TestEffectsExecutor.make()
+    TestEffectsExecutor.register(effects)
     let store = withoutActuallyEscaping(prepareDependencies) { prepareDependencies in
       Store(
         initialState: initialState(),
         reducer: { TestReducer(base: reducer()._resolve(), tracker: tracker) },
-        withDependencies: prepareDependencies
+        withDependencies: prepareDependencies,
+        effectsExecutor: effects,
+        isolation: MainActor.shared
       )
     }
     guard let rootCore = store.core as? RootStoreCore<State, TestReducer<State, Action>.TestAction>
@@ -72,6 +80,7 @@ public final class TestStore<State: Equatable, Action> {
     self.store = store
     self.root = rootCore.root
     self.tracker = tracker
+    self.effects = effects
     self.assertedState = rootCore.root.state
     self.timeout = 1_000_000_000
     self.fileID = fileID
@@ -91,19 +100,23 @@ public final class TestStore<State: Equatable, Action> {
   deinit {
     Self.complete(
       tracker: self.tracker, exhaustivity: self.exhaustivity, location: self.location,
-      checkEffects: true
+      checkEffects: true, draining: self.effects
     )
+    TestEffectsExecutor.unregister(self.effects)
   }
 
   nonisolated static func complete(
     tracker: TestTracker<State, Action>,
     exhaustivity: Exhaustivity,
     location: Location,
-    checkEffects: Bool
+    checkEffects: Bool,
+    draining executor: StoreExecutor? = nil
   ) {
-    // NB: An effect that sent its last action may still be returning on another thread.
+    // NB: An effect that sent its last action may still be returning. Effects that can go on
+    //     without waiting for anything finish now, as they would have had the test gone on.
     let effectsFinished =
-      checkEffects && exhaustivity == .on ? tracker.waitForEffectsBlocking(timeout: 100_000_000) : true
+      checkEffects && exhaustivity == .on
+      ? tracker.waitForEffectsBlocking(timeout: 100_000_000, draining: executor) : true
     let received = tracker.removeAllReceived()
     if !received.isEmpty {
       if exhaustivity == .on {

@@ -102,10 +102,27 @@ enum ReducerEnumExpansion {
     return [
       stateDecl(enumDecl, cases: cases, conformances: arguments.state, access: access),
       actionDecl(cases: cases, conformances: arguments.action, access: access),
-      bodyDecl(cases: cases, access: access),
+      // NB: An enum that writes its own `body` (to add a `Reduce` around its cases) keeps it.
+      hasStaticBody(enumDecl) ? nil : bodyDecl(cases: cases, access: access),
       caseScopeDecl(cases: cases, access: access),
       scopeFunctionDecl(cases: cases, access: access),
-    ]
+    ].compactMap { $0 }
+  }
+
+  /// Whether the enum declares `static var body` itself.
+  static func hasStaticBody(_ enumDecl: EnumDeclSyntax) -> Bool {
+    enumDecl.memberBlock.members.contains { member in
+      guard let variable = member.decl.as(VariableDeclSyntax.self) else { return false }
+      return isStaticBody(variable)
+    }
+  }
+
+  /// Whether `variable` is a `static var body` with a getter.
+  static func isStaticBody(_ variable: VariableDeclSyntax) -> Bool {
+    variable.modifiers.contains { $0.name.tokenKind == .keyword(.static) }
+      && variable.bindings.contains {
+        $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "body"
+      }
   }
 
   /// The `State` enum, with one case per enum case.

@@ -19,6 +19,15 @@ extension ReducerMacro: MemberAttributeMacro {
     providingAttributesFor member: some DeclSyntaxProtocol,
     in context: some MacroExpansionContext
   ) throws -> [AttributeSyntax] {
+    if declaration.is(EnumDeclSyntax.self) {
+      // NB: An enum reducer's own `static var body` gets the builder its cases' scopes need.
+      guard let variable = member.as(VariableDeclSyntax.self),
+        ReducerEnumExpansion.isStaticBody(variable),
+        variable.bindings.first?.accessorBlock != nil,
+        !variable.attributes.containsResultBuilder
+      else { return [] }
+      return ["@ComposableArchitecture.ReducerBuilder<Self.State, Self.Action>"]
+    }
     guard declaration.is(StructDeclSyntax.self) else { return [] }
 
     if let enumDecl = member.as(EnumDeclSyntax.self) {

@@ -65,6 +65,61 @@ struct ReducerEnumMacroTests {
     }
   }
 
+  @Test func aHandWrittenBodyIsKeptAndGetsTheBuilder() {
+    assertMacro {
+      #"""
+      @Reducer
+      enum App {
+        case login(Login)
+
+        static var body: some ReducerOf<Self> {
+          Reduce { _, _ in .none }
+          .ifCaseLet(\.login, action: \.login) { Login() }
+        }
+      }
+      """#
+    } expansion: {
+      #"""
+      enum App {
+        case login(Login)
+        @ComposableArchitecture.ReducerBuilder<Self.State, Self.Action>
+
+        static var body: some ReducerOf<Self> {
+          Reduce { _, _ in .none }
+          .ifCaseLet(\.login, action: \.login) { Login() }
+        }
+
+        @CasePaths.CasePathable
+        @dynamicMemberLookup
+        @ComposableArchitecture.ObservableState
+        enum State: ComposableArchitecture.CaseReducerState {
+          typealias StateReducer = App
+          case login(Login.State)
+        }
+
+        @CasePaths.CasePathable @ComposableArchitecture._CaseExtractors
+        enum Action {
+          case login(Login.Action)
+        }
+
+        enum CaseScope {
+          case login(ComposableArchitecture.StoreOf<Login>)
+        }
+
+        static func scope(_ store: ComposableArchitecture.Store<Self.State, Self.Action>) -> CaseScope {
+          switch store.state {
+          case .login:
+            return .login(store.scope(state: \.login, action: \.login)!)
+          }
+        }
+      }
+
+      extension App: ComposableArchitecture.CaseReducer, ComposableArchitecture.Reducer {
+      }
+      """#
+    }
+  }
+
   @Test func ephemeralIgnoredAndPlainCases() {
     assertMacro {
       """

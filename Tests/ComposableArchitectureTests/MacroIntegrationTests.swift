@@ -145,6 +145,27 @@ private struct Cache {
   }
 }
 
+/// An enum reducer that writes its own body, as an app's root switching between screens does.
+@Reducer(state: .equatable)
+private enum Screens {
+  case loader(Loader)
+  case loaded(Loaded)
+
+  static var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case let .loaded(.append(text)) where text == "done":
+        state = .loader(.idle)
+        return .none
+      default:
+        return .none
+      }
+    }
+    .ifCaseLet(\.loader, action: \.loader) { Loader() }
+    .ifCaseLet(\.loaded, action: \.loaded) { Loaded() }
+  }
+}
+
 @MainActor
 struct MacroIntegrationTests {
   @Test func reducerWithEnumState() async {
@@ -158,6 +179,19 @@ struct MacroIntegrationTests {
     #expect(store.state.loaded?.text == "hi!")
     #expect(store.state.loading == nil)
     #expect(store.state.is(\.loaded))
+  }
+
+  @Test func anEnumReducerKeepsItsOwnBody() async {
+    let store = TestStore(initialState: Screens.State.loaded(Loaded.State(text: "a"))) { Screens.body }
+    await store.send(\.loaded.append, "b") {
+      $0.modify(\.loaded) { $0.text = "ab" }
+    }
+    await store.send(\.loaded.append, "done") {
+      $0 = .loader(.idle)
+    }
+    await store.send(\.loader.start) {
+      $0 = .loader(.loading(progress: 0))
+    }
   }
 
   @Test func enumStateCasePaths() {

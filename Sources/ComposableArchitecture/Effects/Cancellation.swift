@@ -64,7 +64,9 @@ public func withTaskCancellation<T: Sendable, E: Error>(
   if cancelInFlight {
     registry.cancel(id: id)
   }
-  let task = Task { () async throws -> T in try await operation() }
+  let task = Task(executorPreference: EffectContext.current?.taskExecutor) {
+    () async throws -> T in try await operation()
+  }
   let handle = CancellationHandle()
   handle.attach { task.cancel() }
   let token = registry.insert(handle, ids: [id])

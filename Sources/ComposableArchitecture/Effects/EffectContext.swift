@@ -7,11 +7,17 @@
 struct EffectContext: Sendable {
   @usableFromInline let registry: CancellationRegistry
   @usableFromInline let namespace: [ChildEffectsID]
+  /// The executor the store's effects prefer: tasks an effect starts for its own work
+  /// (cancellable parts, `withTaskCancellation`) prefer it too, instead of the global pool.
+  @usableFromInline let taskExecutor: (any TaskExecutor)?
 
   @usableFromInline
-  init(registry: CancellationRegistry, namespace: [ChildEffectsID]) {
+  init(
+    registry: CancellationRegistry, namespace: [ChildEffectsID], taskExecutor: (any TaskExecutor)?
+  ) {
     self.registry = registry
     self.namespace = namespace
+    self.taskExecutor = taskExecutor
   }
 
   @TaskLocal

@@ -31,7 +31,9 @@ struct EffectRunner: Sendable {
       let id = id.inNamespace(self.namespace)
       if cancelInFlight { self.registry.cancel(id: id) }
       let effect = UncheckedSendable(effect)
-      let task = Task { await self.run(effect.value, send: send) }
+      let task = Task(executorPreference: EffectContext.current?.taskExecutor) {
+        await self.run(effect.value, send: send)
+      }
       let handle = CancellationHandle()
       handle.attach { task.cancel() }
       let token = self.registry.insert(handle, ids: [id])
@@ -46,7 +48,9 @@ struct EffectRunner: Sendable {
     case let .namespaced(component, effect):
       let inner = EffectRunner(registry: self.registry, namespace: self.namespace + [component])
       await EffectContext.$current.withValue(
-        EffectContext(registry: self.registry, namespace: inner.namespace)
+        EffectContext(
+          registry: self.registry, namespace: inner.namespace,
+          taskExecutor: EffectContext.current?.taskExecutor)
       ) {
         await inner.run(effect, send: send)
       }

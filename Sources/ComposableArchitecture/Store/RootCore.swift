@@ -56,13 +56,16 @@ final class RootCore<State, Action>: @unchecked Sendable {
     }
   }
 
+  /// - Parameter effectsExecutor: Where effects run, when not where the isolation's executor
+  ///   says (a test store's own executor).
   init(
     state: State,
     reducer: Reduce<State, Action>,
     dependencies: DependencyValues,
     scopesDependencies: Bool,
     registry: CancellationRegistry,
-    isolation: any Actor
+    isolation: any Actor,
+    effectsExecutor: StoreExecutor? = nil
   ) {
     self.state = state
     self.reducer = reducer
@@ -70,7 +73,7 @@ final class RootCore<State, Action>: @unchecked Sendable {
     self.scopesDependencies = scopesDependencies
     self.registry = registry
     self.isolation = isolation
-    self.taskExecutor = _taskExecutor(of: isolation)
+    self.taskExecutor = effectsExecutor?.nonisolatedExecutor ?? _taskExecutor(of: isolation)
     self.storeExecutor =
       (self.taskExecutor as? StoreTaskExecutor)?.base ?? self.taskExecutor as? StoreExecutor
   }
@@ -184,7 +187,8 @@ final class RootCore<State, Action>: @unchecked Sendable {
     let token = handle.map { registry.insert($0, ids: ids) }
     let inFlight = self.inFlight
     let effectID = inFlight.reserve()
-    let context = EffectContext(registry: registry, namespace: namespace)
+    let context = EffectContext(
+      registry: registry, namespace: namespace, taskExecutor: self.taskExecutor)
     let task = Task(executorPreference: self.taskExecutor, priority: priority) {
       await EffectContext.$current.withValue(context) {
         await operation(send)

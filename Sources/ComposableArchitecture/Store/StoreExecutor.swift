@@ -33,6 +33,10 @@ public final class StoreExecutor: SerialExecutor, TaskExecutor, @unchecked Senda
   private let wake: @Sendable () -> Void
   /// Whether another loop drives this executor (``init(wakingWith:)``).
   private let isDrivenByOwner: Bool
+  /// Whether the owner drains the executor from whichever thread runs a serial queue (the main
+  /// queue, whose jobs run on any thread after `dispatchMain()`): the executor is current only
+  /// while ``runPending()`` runs, not on a thread of its own.
+  private let drainsOnAnyThread: Bool
   private let semaphore = DispatchSemaphore(value: 0)
   private let threadID = Atomic<UInt>(0)
   private let enqueued = Atomic<UInt64>(0)
@@ -56,6 +60,7 @@ public final class StoreExecutor: SerialExecutor, TaskExecutor, @unchecked Senda
     let semaphore = self.semaphore
     self.wake = { semaphore.signal() }
     self.isDrivenByOwner = false
+    self.drainsOnAnyThread = false
     self._nonisolatedExecutor = StoreTaskExecutor(base: self)
     // NB: The thread keeps the executor alive: it runs until the process ends.
     let thread = Thread { [self] in
@@ -79,18 +84,34 @@ public final class StoreExecutor: SerialExecutor, TaskExecutor, @unchecked Senda
 
   /// An executor driven by its owner: `wake` is called (from any thread) when jobs arrive
   /// while the owner may be idle, and the owner calls ``runPending()`` on its thread.
-  public init(wakingWith wake: @escaping @Sendable () -> Void) {
+  public convenience init(wakingWith wake: @escaping @Sendable () -> Void) {
+    self.init(wakingWith: wake, drainsOnAnyThread: false)
+  }
+
+  /// An executor driven by its owner; with `drainsOnAnyThread`, from whichever thread runs the
+  /// owner's serial queue, and current only while ``runPending()`` runs.
+  init(wakingWith wake: @escaping @Sendable () -> Void, drainsOnAnyThread: Bool) {
     self.wake = wake
     self.isDrivenByOwner = true
+    self.drainsOnAnyThread = drainsOnAnyThread
     self._nonisolatedExecutor = StoreTaskExecutor(base: self)
   }
 
   /// Runs the jobs queued so far, on the calling thread; returns how many ran.
   @discardableResult
   public func runPending() -> Int {
+    if self.drainsOnAnyThread {
+      let outer = self.threadID.exchange(Self.currentThreadID(), ordering: .acquiringAndReleasing)
+      defer { self.threadID.store(outer, ordering: .releasing) }
+      return self.runQueued()
+    }
     if self.threadID.load(ordering: .relaxed) == 0 {
       self.threadID.store(Self.currentThreadID(), ordering: .releasing)
     }
+    return self.runQueued()
+  }
+
+  private func runQueued() -> Int {
     var count = 0
     var batch: [PendingJob] = []
     while true {

@@ -16,6 +16,7 @@ extension TestStore {
   ) async {
     let tracker = self.tracker
     let nanoseconds = timeout.map(\.nanoseconds) ?? self.timeout
+    self.effects.runPending()
     let finished = await tracker.wait(timeout: nanoseconds) { tracker.effects.isEmpty }
     if !finished {
       for effect in tracker.effects.values {

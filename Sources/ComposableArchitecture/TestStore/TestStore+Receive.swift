@@ -131,10 +131,16 @@ extension TestStore {
   ) async {
     let nanoseconds = timeout.map(\.nanoseconds) ?? self.timeout
     let tracker = self.tracker
+    // NB: Effects that can go on go on first (they run on the store's executor, drained also
+    //     while this waits).
+    self.effects.runPending()
     let arrived = await tracker.wait(timeout: nanoseconds) {
       if self.exhaustivity == .on { return tracker.hasReceived || tracker.effects.isEmpty }
       return tracker.received.contains { isMatching($0.action) } || tracker.effects.isEmpty
     }
+    // NB: Effects that the received actions started run up to their first suspension, as they
+    //     do after a send.
+    self.effects.runPending()
     guard arrived, tracker.hasReceived else {
       let running = tracker.effects.isEmpty
         ? "No effects are running, so none can send it."

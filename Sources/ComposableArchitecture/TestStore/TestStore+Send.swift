@@ -57,10 +57,9 @@ extension TestStore {
     self.expectState(
       updateStateToExpectedResult, previous: consume previous, actual: actual, what: "", at: location
     )
-    // NB: Give effects that just started a chance to reach their first suspension point (a
-    //     clock's sleep, `withTaskCancellation`) before the test goes on: they run on other
-    //     threads, and one yield was not always enough on a busy machine.
-    if task.rawValue != nil { await Task.megaYield() }
+    // NB: Effects that just started run now, on the store's own executor, up to their first
+    //     suspension point (a clock's sleep, `withTaskCancellation`), before the test goes on.
+    self.effects.runPending()
     return TestStoreTask(rawValue: task.rawValue, timeout: self.timeout)
   }
 

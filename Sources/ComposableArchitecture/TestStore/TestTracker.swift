@@ -134,14 +134,23 @@ final class TestTracker<State, Action>: @unchecked Sendable {
 
   /// Blocks until no effect is running or `timeout` nanoseconds pass; for the end of a test,
   /// where effects that already sent their last action may still be returning.
-  func waitForEffectsBlocking(timeout: UInt64) -> Bool {
+  ///
+  /// When called on the main queue, which runs `executor` (the test store's effects), it runs
+  /// the executor's jobs while it waits: blocking alone would keep those effects from finishing.
+  func waitForEffectsBlocking(timeout: UInt64, draining executor: StoreExecutor? = nil) -> Bool {
     let deadline = Date(timeIntervalSinceNow: Double(timeout) / 1_000_000_000)
-    self.lock.lock()
-    defer { self.lock.unlock() }
-    while !self._storage.effects.isEmpty {
-      if !self.lock.wait(until: deadline) { return self._storage.effects.isEmpty }
+    let drains = executor != nil && TestEffectsExecutor.isOnMainQueue
+    while true {
+      if drains { executor?.runPending() }
+      self.lock.lock()
+      defer { self.lock.unlock() }
+      if self._storage.effects.isEmpty { return true }
+      // NB: A job for the executor does not signal this condition: look again every millisecond.
+      let until = drains ? min(deadline, Date(timeIntervalSinceNow: 0.001)) : deadline
+      if !self.lock.wait(until: until), Date() >= deadline {
+        return self._storage.effects.isEmpty
+      }
     }
-    return true
   }
 
   private func signal(_ update: (inout Storage) -> Void) {
