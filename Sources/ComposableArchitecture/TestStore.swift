@@ -28,12 +28,12 @@ public final class TestStore<State: Equatable, Action> {
   /// ``finish(timeout:fileID:file:line:column:)`` wait, in nanoseconds (default 1 s).
   public var timeout: UInt64
 
-  /// The current state of the store, including what actions received since the last assertion
-  /// changed.
+  /// The state as of the last step of the test: the last `send`, `receive`, or skip of received
+  /// actions. Actions received but not yet asserted do not move it.
   ///
   /// When read from a trailing closure assertion in `send` or `receive`, it is the state the
   /// reducer produced for that step.
-  public var state: State { self.root.state }
+  public var state: State { self.assertedState }
 
   /// The state as of the last assertion: what the next assertion compares against.
   var assertedState: State

@@ -124,6 +124,22 @@ struct TestStoreTests {
     #expect(store.state == TestStoreFeature.State(count: 1, name: "Blob"))
   }
 
+  @Test func stateMovesOnlyWithTheTestsSteps() async {
+    let store = TestStore(initialState: TestStoreFeature.State()) { TestStoreFeature() }
+    await store.send(.load) { $0.isLoading = true }
+    // NB: The effect has sent `.loaded(42)` by now, but it is not asserted yet.
+    #expect(store.state.count == 0)
+    #expect(store.state.isLoading)
+    await store.receive(.loaded(42)) {
+      #expect(store.state.count == 42)
+      $0.isLoading = false
+      $0.count = 42
+    }
+    #expect(store.state.count == 42)
+    await store.skipReceivedActions()
+    #expect(store.state == TestStoreFeature.State(count: 42))
+  }
+
   @Test func receiveAction() async {
     let store = TestStore(initialState: TestStoreFeature.State()) { TestStoreFeature() }
     await store.send(.load) { $0.isLoading = true }

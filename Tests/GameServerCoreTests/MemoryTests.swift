@@ -61,10 +61,10 @@ struct MemoryTests {
       await server.send(d, #"{"v":1,"type":"leaveRoom"}"#)
       await server.disconnect(d)
       for c in 1...connection { _ = server.take(c) }
-      if round == 0 { #expect(server.store.state.rooms.isEmpty) }
+      if round == 0 { #expect(server.state.rooms.isEmpty) }
     }
 
-    let state = server.store.state
+    let state = server.state
     #expect(state.connections.isEmpty)
     #expect(state.sessions.isEmpty)
     #expect(state.rooms.isEmpty)

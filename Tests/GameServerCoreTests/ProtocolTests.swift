@@ -90,7 +90,7 @@ struct ProtocolTests {
     await server.send(1, #"{"v":1,"id":"bye","type":"logout"}"#)
     await server.store.receive(\.login.delegate.loggedOut)
     #expect(server.take(1) == [.goodbye(replyTo: "bye")])
-    #expect(server.store.state.sessions[alice.player] == nil)
+    #expect(server.state.sessions[alice.player] == nil)
     await server.send(1, #"{"v":1,"id":"r","type":"resume","token":"\#(alice.token)"}"#)
     await server.store.receive(\.login.delegate.failed)
     #expect(server.errors(1).map { [$0.code, $0.requestID] } == [["unknown_token", "r"]])

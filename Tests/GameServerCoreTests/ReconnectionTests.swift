@@ -35,7 +35,7 @@ struct ReconnectionTests {
       return
     }
     #expect(welcome.player == bob.player)
-    #expect(welcome.room == server.store.state.rooms.first?.id)
+    #expect(welcome.room == server.state.rooms.first?.id)
     // The current view at once.
     let view = try #require(messages.compactMap(\.ticTacToeView).last)
     #expect(view.you == .o)
@@ -87,6 +87,6 @@ struct ReconnectionTests {
     await server.store.receive(\.ratingsRecorded)
     // Alice leaves too: the room closes.
     await server.send(1, #"{"v":1,"type":"leaveRoom"}"#)
-    #expect(server.store.state.rooms.isEmpty)
+    #expect(server.state.rooms.isEmpty)
   }
 }

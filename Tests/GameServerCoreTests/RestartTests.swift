@@ -29,7 +29,7 @@ struct RestartTests {
     await first!.send(1, #"{"v":1,"type":"move","cell":{"row":0,"column":0}}"#)
     await first!.send(2, #"{"v":1,"type":"move","cell":{"row":1,"column":1}}"#)
     await first!.send(1, #"{"v":1,"type":"move","cell":{"row":0,"column":1}}"#)
-    let before = try #require(first!.store.state.rooms.first)
+    let before = try #require(first!.state.rooms.first)
     // The server dies: its effects stop and its memory is gone.
     await first!.store.skipInFlightEffects()
     first = nil
@@ -54,7 +54,7 @@ struct RestartTests {
 
     let second = TestServer(settings: settings, database: database)
     await second.store.send(.restore(recovered.rooms, nextLogSequence: recovered.nextLogSequence))
-    #expect(second.store.state.rooms.first?.seats.allSatisfy { !$0.isConnected } == true)
+    #expect(second.state.rooms.first?.seats.allSatisfy { !$0.isConnected } == true)
 
     // Both players come back with their tokens and see the board at once.
     await second.connect(11)
@@ -96,7 +96,7 @@ struct RestartTests {
     _ = await server.guest(2, "bob")
     await server.send(1, #"{"v":1,"type":"queue","game":"tictactoe"}"#)
     await server.send(2, #"{"v":1,"type":"queue","game":"tictactoe"}"#)
-    let room = try #require(server.store.state.rooms.first?.id)
+    let room = try #require(server.state.rooms.first?.id)
     /// X (`x`) wins along the top row; the seats swap after each rematch.
     func playAWin(x: UInt64, o: UInt64) async {
       for (connection, row, column): (UInt64, Int, Int) in [(x, 0, 0), (o, 1, 0), (x, 0, 1), (o, 1, 1), (x, 0, 2)] {
@@ -127,7 +127,7 @@ struct RestartTests {
     }
     #expect(recovered.failures.isEmpty)
     #expect(recovered.nextLogSequence[room] == 16)
-    let live = try #require(server.store.state.rooms.first)
+    let live = try #require(server.state.rooms.first)
     #expect(recovered.rooms == [live])
     guard case let .ticTacToe(game) = live.game else {
       Issue.record("Expected a tic-tac-toe room")
@@ -179,7 +179,7 @@ struct RestartTests {
     await first!.store.receive(\.ratingsRecorded)
     await first!.send(1, #"{"v":1,"type":"rematch"}"#)
     let room = first!.onlyRoom
-    let before = try #require(first!.store.state.rooms.first)
+    let before = try #require(first!.state.rooms.first)
     await first!.store.skipInFlightEffects()
     first = nil
 
@@ -191,11 +191,11 @@ struct RestartTests {
     let second = TestServer(database: reopened)
     await second.start()
     await second.store.send(.restore(recovered.rooms, nextLogSequence: recovered.nextLogSequence))
-    #expect(second.store.state.rooms.map(\.id) == [room])
+    #expect(second.state.rooms.map(\.id) == [room])
 
     // Bob comes back after 20 s: he is told his room and sees the result and Alice's request.
     await second.clock.advance(by: .seconds(20))
-    #expect(second.store.state.rooms.map(\.id) == [room])
+    #expect(second.state.rooms.map(\.id) == [room])
     await second.connect(12)
     await second.send(12, #"{"v":1,"type":"resume","token":"\#(bob.token)"}"#)
     await second.store.receive(\.login.delegate.loggedIn)
@@ -216,10 +216,10 @@ struct RestartTests {
     await second.clock.advance(by: .seconds(10))
     await second.store.receive(\.ratingsRecorded)
     #expect(second.take(12).compactMap(\.ticTacToeView).last?.outcome == .resignation(winner: .x))
-    #expect(second.store.state.rooms[id: room]?.seats.first { $0.player == alice.player }?.hasLeft == true)
+    #expect(second.state.rooms[id: room]?.seats.first { $0.player == alice.player }?.hasLeft == true)
     await second.send(12, #"{"v":1,"type":"leaveRoom"}"#)
-    #expect(second.store.state.rooms.isEmpty)
-    #expect(second.store.state.sessions.keys.sorted(by: { $0.rawValue < $1.rawValue }) == [bob.player])
+    #expect(second.state.rooms.isEmpty)
+    #expect(second.state.sessions.keys.sorted(by: { $0.rawValue < $1.rawValue }) == [bob.player])
   }
 
   /// A log is never replayed across a missing line: the room comes back as of the line before.

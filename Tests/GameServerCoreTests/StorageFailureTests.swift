@@ -45,8 +45,8 @@ struct StorageFailureTests {
 
     // The disk fills: Bob's move is not saved, so nobody sees it, and the room pauses.
     await moveOntoAFullDisk(server, faults, room, 2, 0, 0, id: "lost")
-    #expect(server.store.state.unavailableRooms == [room])
-    #expect(server.store.state.isStorageFailing)
+    #expect(server.state.unavailableRooms == [room])
+    #expect(server.state.isStorageFailing)
     // Bob's request is answered all the same, then both are told the room is paused.
     let alice = server.take(1)
     let bob = server.take(2)
@@ -67,15 +67,15 @@ struct StorageFailureTests {
     #expect(server.errors(3).map { [$0.code, $0.requestID] } == [["unavailable", "s"]])
     // Its clock is held: Alice's time does not run out while it is paused.
     await server.clock.advance(by: .seconds(120))
-    guard case let .ticTacToe(paused)? = server.store.state.rooms[id: room]?.game else { return }
+    guard case let .ticTacToe(paused)? = server.state.rooms[id: room]?.game else { return }
     #expect(paused.outcome == nil)
 
     // Space comes back: the room's log starts again from a snapshot, then the room goes on.
     faults.recover()
     await server.store.receive(.storage(.writesRecovered))
     await server.store.receive(.storage(.roomLogRestored(room)))
-    #expect(server.store.state.unavailableRooms.isEmpty)
-    #expect(!server.store.state.isStorageFailing)
+    #expect(server.state.unavailableRooms.isEmpty)
+    #expect(!server.state.isStorageFailing)
     let views = server.take(1).compactMap(\.ticTacToeView)
     #expect(views.last?.board == ["O..", ".X.", "..."])
     #expect(server.take(2).compactMap(\.ticTacToeView).last?.board == ["O..", ".X.", "..."])
@@ -105,15 +105,15 @@ struct StorageFailureTests {
     _ = server.take(2)
     await moveOntoAFullDisk(server, faults, room, 1, 0, 2)
     #expect(server.take(2).compactMap(\.ticTacToeView).isEmpty)
-    let alice = try #require(server.store.state.rooms[id: room]?.seats.first?.player)
+    let alice = try #require(server.state.rooms[id: room]?.seats.first?.player)
     #expect(try await server.database.fetchGames(alice).isEmpty)
-    #expect(server.store.state.unrecordedGames[room] != nil)
+    #expect(server.state.unrecordedGames[room] != nil)
 
     faults.recover()
     await server.store.receive(.storage(.writesRecovered))
     await server.store.receive(\.ratingsRecorded)
     await server.store.receive(.storage(.roomLogRestored(room)))
-    #expect(server.store.state.unrecordedGames.isEmpty)
+    #expect(server.state.unrecordedGames.isEmpty)
     let view = try #require(server.take(2).compactMap(\.ticTacToeView).last)
     #expect(view.outcome == .win(.x, line: Line(kind: .row(0))))
     #expect(try await server.database.fetchGames(alice).map(\.winners) == [[alice]])
@@ -134,14 +134,14 @@ struct StorageFailureTests {
     await moveOntoAFullDisk(server, faults, room, 1, 1, 1)
     // Bob's grace period runs out while the room is paused: nothing happens to it then.
     await server.clock.advance(by: .seconds(60))
-    guard case let .ticTacToe(paused)? = server.store.state.rooms[id: room]?.game else { return }
+    guard case let .ticTacToe(paused)? = server.state.rooms[id: room]?.game else { return }
     #expect(paused.outcome == nil)
 
     faults.recover()
     await server.store.receive(.storage(.writesRecovered))
     await server.store.receive(.storage(.roomLogRestored(room)))
     await server.clock.advance(by: .seconds(29))
-    #expect(server.store.state.rooms[id: room]?.seats.contains { $0.hasLeft } == false)
+    #expect(server.state.rooms[id: room]?.seats.contains { $0.hasLeft } == false)
     await server.clock.advance(by: .seconds(1))
     await server.store.receive(\.ratingsRecorded)
     #expect(server.take(1).compactMap(\.ticTacToeView).last?.outcome == .resignation(winner: .x))
@@ -157,19 +157,19 @@ struct StorageFailureTests {
     let room = await startGame(server)
     await server.play([(1, 0, 0), (2, 1, 0), (1, 0, 1), (2, 1, 1)])
     await moveOntoAFullDisk(server, faults, room, 1, 0, 2)
-    #expect(server.store.state.unrecordedGames[room] != nil)
+    #expect(server.state.unrecordedGames[room] != nil)
     // Told that writes work when they do not: the snapshot fails, and the room hears so.
     await server.store.send(.storage(.writesRecovered))
     await server.store.receive(.storage(.roomLogFailed(room)))
-    #expect(server.store.state.mendingRooms.isEmpty)
-    #expect(server.store.state.unavailableRooms == [room])
+    #expect(server.state.mendingRooms.isEmpty)
+    #expect(server.state.unavailableRooms == [room])
 
     faults.recover()
     await server.store.receive(.storage(.writesRecovered))
     await server.store.receive(\.ratingsRecorded)
     await server.store.receive(.storage(.roomLogRestored(room)))
-    #expect(server.store.state.unavailableRooms.isEmpty && server.store.state.mendingRooms.isEmpty)
-    let alice = try #require(server.store.state.rooms[id: room]?.seats.first?.player)
+    #expect(server.state.unavailableRooms.isEmpty && server.state.mendingRooms.isEmpty)
+    let alice = try #require(server.state.rooms[id: room]?.seats.first?.player)
     #expect(try await server.database.fetchGames(alice).count == 1)
   }
 
@@ -182,7 +182,7 @@ struct StorageFailureTests {
     await server.send(1, #"{"v":1,"id":"g","type":"guest","name":"ada"}"#)
     await server.store.receive(\.login.delegate.failed)
     #expect(server.take(1).map(\.errorCode) == ["unavailable"])
-    #expect(server.store.state.sessions.isEmpty)
+    #expect(server.state.sessions.isEmpty)
   }
 }
 

@@ -21,6 +21,12 @@ final class TestServer {
   private let outbox = LockIsolated<[ConnectionID: [ServerMessage]]>([:])
   let dropped = LockIsolated<[ServerMessage]>([])
   private var isStarted: Bool
+  /// The server's state after every action it handled, received ones included.
+  private let live: LiveState
+
+  /// What the server holds now. (`store.state` moves only on the test's own steps, as in TCA:
+  /// rooms opened or closed by actions the server sends itself are not in it until then.)
+  var state: Server.State { self.live.value }
 
   init(
     settings: Server.Settings = Server.Settings(),
@@ -35,8 +41,15 @@ final class TestServer {
     self.isStarted = !listensToStorage
     let outbox = self.outbox
     let dropped = self.dropped
+    let live = LiveState(Server.State(settings: settings))
+    self.live = live
+    let server = Server()
     self.store = TestStore(initialState: Server.State(settings: settings)) {
-      Server()
+      Reduce<Server.State, Server.Action> { state, action in
+        let effect = server.reduce(into: &state, action: action)
+        live.value = state
+        return effect
+      }
     } withDependencies: {
       $0.continuousClock = clock
       $0.database = database
@@ -120,8 +133,8 @@ final class TestServer {
 
   /// The id of the one open room (room ids are random).
   var onlyRoom: RoomID {
-    guard self.store.state.rooms.count == 1, let room = self.store.state.rooms.first else {
-      fatalError("Expected one open room, found \(self.store.state.rooms.count)")
+    guard self.state.rooms.count == 1, let room = self.state.rooms.first else {
+      fatalError("Expected one open room, found \(self.state.rooms.count)")
     }
     return room.id
   }
@@ -156,3 +169,13 @@ extension ServerMessage {
 }
 
 import GameServerTicTacToe
+
+/// The server's latest state, written by its reducer (on the test store's executor, on the main
+/// queue) and read by the test (on the main actor).
+private final class LiveState: @unchecked Sendable {
+  var value: Server.State
+
+  init(_ value: Server.State) {
+    self.value = value
+  }
+}

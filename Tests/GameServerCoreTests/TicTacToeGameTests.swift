@@ -41,7 +41,7 @@ struct TicTacToeGameTests {
     #expect(games.count == 1)
     #expect(games.first?.winners == [alice.player])
     // Guests are rated, but not listed: their names are not theirs alone.
-    #expect(server.store.state.sessions[alice.player]?.identity.ratings[.ticTacToe] == 1216)
+    #expect(server.state.sessions[alice.player]?.identity.ratings[.ticTacToe] == 1216)
     #expect(try await server.database.fetchLeaderboard(.ticTacToe, 10).isEmpty)
   }
 
