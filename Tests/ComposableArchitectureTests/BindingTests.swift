@@ -34,6 +34,36 @@ private struct Form {
   }
 }
 
+/// Bindings nested in a view action, as TCA's `ViewAction` features write them.
+@Reducer
+private struct ViewForm {
+  @ObservableState
+  struct State: Equatable {
+    var code = ""
+    var isValid = false
+  }
+  enum Action: ViewAction, Equatable {
+    case view(View)
+    @CasePathable
+    enum View: BindableAction, Equatable {
+      case binding(BindingAction<State>)
+      case submitTapped
+    }
+  }
+  var body: some ReducerOf<Self> {
+    BindingReducer(action: \.view)
+    Reduce { state, action in
+      switch action {
+      case .view(.binding):
+        state.isValid = state.code.count >= 4
+        return .none
+      case .view(.submitTapped):
+        return .none
+      }
+    }
+  }
+}
+
 @MainActor
 struct BindingTests {
   @Test func setBindingActionWritesState() async {
@@ -46,6 +76,20 @@ struct BindingTests {
       $0.isOn = true
       $0.log = ["name: x", "isOn: true"]
     }
+  }
+
+  @Test func bindingsNestedInAViewActionAreApplied() async {
+    let store = TestStore(initialState: ViewForm.State()) { ViewForm() }
+    await store.send(.view(.set(\.code, "12"))) { $0.code = "12" }
+    await store.send(\.view.binding.code, "1234") {
+      $0.code = "1234"
+      $0.isValid = true
+    }
+    await store.send(.view(.submitTapped))
+  }
+
+  @Test func setBuildsTheBindingAction() {
+    #expect(Form.Action.set(\.name, "x") == .binding(.set(\.name, "x")))
   }
 
   @Test func sendBindingByCaseKeyPath() async {

@@ -75,5 +75,10 @@ extension Effect {
 /// A value's identity as a child: its observable id when it has one.
 @usableFromInline
 func _childIdentity<Value>(_ value: Value) -> ErasedID? {
-  (value as? any ObservableState).map { ErasedID(exactly: $0._$id) }
+  if let state = value as? any ObservableState { return ErasedID(exactly: state._$id) }
+  // NB: An alert or a dialog is told apart from the next one by its id.
+  if let ephemeral = value as? any _IdentifiedEphemeralState {
+    return ErasedID(exactly: ephemeral.id)
+  }
+  return nil
 }

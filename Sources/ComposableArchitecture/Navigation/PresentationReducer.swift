@@ -58,6 +58,39 @@ extension Reducer {
   }
 }
 
+extension Reducer {
+  /// Presents an alert or a confirmation dialog: state that only sends actions, and that is
+  /// dismissed once the parent has handled one of them.
+  ///
+  /// ```swift
+  /// Reduce { state, action in
+  ///   switch action {
+  ///   case .alert(.presented(.confirmResign)):
+  ///     return .send(.resign)
+  ///   ...
+  ///   }
+  /// }
+  /// .ifLet(\.$alert, action: \.alert)
+  /// ```
+  @inlinable
+  public func ifLet<DestinationState: _EphemeralState, DestinationAction>(
+    _ toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>>,
+    action toPresentationAction: CaseKeyPath<Action, PresentationAction<DestinationAction>>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> _PresentationReducer<Self, EmptyReducer<DestinationState, DestinationAction>> {
+    _PresentationReducer(
+      parent: self,
+      destination: EmptyReducer<DestinationState, DestinationAction>()._resolve(),
+      toPresentationState: toPresentationState,
+      toPresentationAction: CaseExtractor(toPresentationAction),
+      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+}
+
 /// The reducer made by ``Reducer/ifLet(_:action:destination:fileID:filePath:line:column:)``.
 public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reducer {
   @usableFromInline let parent: Parent
@@ -116,6 +149,14 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
     }
     let idBefore = self.destinationID(state)
     let parentEffects = self.parent.reduce(into: &state, action: action)
+    // NB: An alert or a dialog (or an enum destination showing one) goes away once the parent
+    //     has handled its action, unless the parent presented something else meanwhile.
+    if case .presented = presentationAction, let idBefore, idBefore == self.destinationID(state),
+      let destination = state[keyPath: self.toPresentationState].wrappedValue,
+      _isEphemeral(destination)
+    {
+      state[keyPath: self.toPresentationState].wrappedValue = nil
+    }
     if case .dismiss = presentationAction {
       if state[keyPath: self.toPresentationState].wrappedValue == nil, idBefore == nil {
         self.location.report(

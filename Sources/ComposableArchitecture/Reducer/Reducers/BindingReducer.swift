@@ -100,15 +100,52 @@ private func _extractBinding<Action: BindableAction>(_ action: Action) -> Bindin
 ///   Reduce { state, action in ... }
 /// }
 /// ```
-public struct BindingReducer<State, Action: BindableAction>: Reducer where Action.State == State {
-  /// Makes a reducer that applies binding actions.
+///
+/// When the bindings live in a nested action (a view action), name it:
+///
+/// ```swift
+/// BindingReducer(action: \.view)
+/// ```
+public struct BindingReducer<State, Action, ViewAction: BindableAction>: Reducer
+where ViewAction.State == State {
+  @usableFromInline let toViewAction: (Action) -> ViewAction?
+
+  /// Makes a reducer that applies the binding actions of `Action` itself.
   @inlinable
-  public init() {}
+  public init() where Action == ViewAction {
+    self.toViewAction = { $0 }
+  }
+
+  /// Makes a reducer that applies the binding actions nested in `Action`'s `toViewAction` case.
+  @inlinable
+  public init(action toViewAction: CaseKeyPath<Action, ViewAction>) where Action: CasePathable {
+    self.toViewAction = { $0[case: toViewAction] }
+  }
+
+  /// Makes a reducer that applies the binding actions that `toViewAction` finds in an action.
+  @inlinable
+  public init(action toViewAction: @escaping (Action) -> ViewAction?) {
+    self.toViewAction = toViewAction
+  }
 
   @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    guard let binding = action.binding else { return .none }
+    guard let binding = self.toViewAction(action)?.binding else { return .none }
     binding.set(&state)
     return .none
+  }
+}
+
+extension BindableAction {
+  /// The binding action that sets the value at `keyPath`: `.set(\.name, "Blob")`.
+  ///
+  /// ```swift
+  /// await store.send(.set(\.name, "Blob")) { $0.name = "Blob" }
+  /// ```
+  public static func set<Value: Equatable & Sendable>(
+    _ keyPath: WritableKeyPath<State, Value>,
+    _ value: Value
+  ) -> Self {
+    .binding(.set(keyPath, value))
   }
 }
