@@ -3,15 +3,19 @@
 # 1.25.5) against this package's ComposableArchitecture, outside this repository, and runs its
 # tests. The example's code is fetched, never copied into the project. The only edit is
 # guarding its unused `import SwiftUI` and `import Combine` lines.
-# Usage: deploy/tca-compat.sh [WORKDIR]   (default: a temporary folder)
+# Usage: deploy/tca-compat.sh [WORKDIR] [TCA_REPOSITORY]
+#   WORKDIR: where to build (default: a temporary folder)
+#   TCA_REPOSITORY: a clone or URL of TCA's repository (default: GitHub), for machines whose
+#   git reaches GitHub only through local mirrors
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 work="${1:-$(mktemp -d)}"
+repository="${2:-https://github.com/pointfreeco/swift-composable-architecture}"
 tag=1.25.5
 mkdir -p "$work"
 cd "$work"
 if [ ! -d tca ]; then
-  git clone --quiet --depth 1 --branch "$tag" https://github.com/pointfreeco/swift-composable-architecture tca
+  git clone --quiet --branch "$tag" "$repository" tca
 fi
 example=tca/Examples/TicTacToe/tic-tac-toe
 rm -rf package && mkdir -p package/Sources package/Tests

@@ -140,6 +140,31 @@ struct TestStoreTests {
     #expect(store.state == TestStoreFeature.State(count: 42))
   }
 
+  @Test func aClosureWhereNothingChangedIsReported() async {
+    let store = TestStore(initialState: TestStoreFeature.State()) { TestStoreFeature() }
+    await withKnownIssue {
+      await store.send(.noop) { $0.count = 0 }
+    } matching: { issue in
+      issue.description.contains("Expected state to change, but no change occurred")
+    }
+    // Without a closure, or outside exhaustive mode, it is fine.
+    await store.send(.noop)
+    store.exhaustivity = .off
+    await store.send(.noop) { $0.count = 0 }
+  }
+
+  @Test func assertionClosuresSeeTheStoresDependencies() async {
+    let store = TestStore(initialState: TestStoreFeature.State()) {
+      TestStoreFeature()
+    } withDependencies: {
+      $0.testStoreNumber = 7
+    }
+    await store.send(.increment) {
+      @Dependency(\.testStoreNumber) var number
+      $0.count = number - 6
+    }
+  }
+
   @Test func receiveAction() async {
     let store = TestStore(initialState: TestStoreFeature.State()) { TestStoreFeature() }
     await store.send(.load) { $0.isLoading = true }

@@ -9,18 +9,39 @@ extension TestStore {
     previous: consuming State,
     actual: State,
     what: String,
-    at location: Location
+    at location: Location,
+    reportsUnneededClosure: Bool = true
   ) {
+    // NB: A step that changed nothing takes no closure: TCA reports one that makes no
+    //     observable change (except in `assert`, which only states what the state is).
+    let nothingChanged =
+      reportsUnneededClosure && mutation != nil && self.exhaustivity == .on && previous == actual
     // NB: `previous` comes in consumed, and the store no longer holds it, so the mutation
     //     changes it in place instead of copying its collections.
     var expected = consume previous
     do {
-      try mutation?(&expected)
+      // NB: The closure sees the test store's dependencies, as the reducer does.
+      try DependencyValues.$_current.withValue(self.root.dependencies) {
+        try mutation?(&expected)
+      }
     } catch {
       self.fail("Threw error: \(error)", at: location)
       return
     }
-    if expected == actual { return }
+    if expected == actual {
+      if nothingChanged {
+        self.fail(
+          """
+          Expected state to change, but no change occurred.
+
+          The trailing closure made no observable modifications to state. If no change to \
+          state is expected, omit the trailing closure.
+          """,
+          at: location
+        )
+      }
+      return
+    }
     if self.exhaustivity != .on {
       var partial = actual
       do { try mutation?(&partial) } catch {}
@@ -71,7 +92,7 @@ extension TestStore {
     let previous = self.replaceAssertedState(with: actual)
     self.expectState(
       updateStateToExpectedResult, previous: previous, actual: actual, what: "",
-      at: (fileID, filePath, line, column)
+      at: (fileID, filePath, line, column), reportsUnneededClosure: false
     )
   }
 
