@@ -14,12 +14,15 @@ struct TestReducer<State, Action>: Reducer {
     switch action {
     case let .send(action):
       origin = action
+      let before = StateFingerprint(of: &state)
       effect = self.base.reduce(into: &state, action: action)
-      self.tracker.didSend(state: state)
+      self.tracker.didSend(state: state, maybeUnchanged: StateFingerprint(of: &state) == before)
     case let .receive(action):
       origin = action
+      let before = StateFingerprint(of: &state)
       effect = self.base.reduce(into: &state, action: action)
-      self.tracker.didReceive(action, state: state)
+      self.tracker.didReceive(
+        action, state: state, maybeUnchanged: StateFingerprint(of: &state) == before)
     }
     if effect.isNone { return .none }
     let tracker = self.tracker

@@ -161,7 +161,9 @@ extension TestStore {
           )
         }
         let previous = self.replaceAssertedState(with: received.state)
-        self.expectState(mutation, previous: previous, actual: received.state, what: "", at: location)
+        self.expectState(
+          mutation, previous: previous, actual: received.state, what: "", at: location,
+          stateMaybeUnchanged: received.maybeUnchanged)
         return
       }
       if self.exhaustivity == .on {

@@ -55,7 +55,8 @@ extension TestStore {
       self.assertedState = actual
     }
     self.expectState(
-      updateStateToExpectedResult, previous: consume previous, actual: actual, what: "", at: location
+      updateStateToExpectedResult, previous: consume previous, actual: actual, what: "",
+      at: location, stateMaybeUnchanged: self.tracker.lastSendMaybeUnchanged
     )
     // NB: Effects that just started run now, on the store's own executor, up to their first
     //     suspension point (a clock's sleep, `withTaskCancellation`), before the test goes on.

@@ -6,6 +6,8 @@ final class TestTracker<State, Action>: @unchecked Sendable {
   struct Received {
     let action: Action
     let state: State
+    /// Whether the reducer may have left state as it was (see ``StateFingerprint``).
+    let maybeUnchanged: Bool
   }
 
   struct Effect: Sendable {
@@ -80,16 +82,20 @@ final class TestTracker<State, Action>: @unchecked Sendable {
     }
   }
 
-  func didReceive(_ action: Action, state: State) {
+  func didReceive(_ action: Action, state: State, maybeUnchanged: Bool) {
     self.signal {
-      $0.received.append(Received(action: action, state: state))
+      $0.received.append(Received(action: action, state: state, maybeUnchanged: maybeUnchanged))
       self.receivedCount += 1
     }
   }
 
-  func didSend(state: State) {
+  /// Whether the last sent action's reducer may have left state as it was.
+  private(set) var lastSendMaybeUnchanged = false
+
+  func didSend(state: State, maybeUnchanged: Bool) {
     self.lock.lock()
     defer { self.lock.unlock() }
+    self.lastSendMaybeUnchanged = maybeUnchanged
     if self.hasStateAfterSend {
       self.stateAfterSend.pointee = state
     } else {
