@@ -257,6 +257,17 @@ struct StackTests {
     }
   }
 
+  @Test func anElementIsReachedByIDAndCase() async {
+    let store = TestStore(initialState: EnumNavigator.State()) { EnumNavigator() }
+    await store.send(.pushScreen) { $0.path[id: 0] = .screen(Screen.State()) }
+    await store.send(\.path[id: 0].screen.tapped) {
+      $0.path[id: 0, case: \.screen]?.count = 1
+    }
+    #expect(store.state.path[id: 0, case: \.screen]?.count == 1)
+    #expect(store.state.path[id: 0, case: \.other] == nil)
+    #expect(store.state.path[id: 7, case: \.screen] == nil)
+  }
+
   @Test func enumPathElementDismisses() async {
     let store = TestStore(initialState: EnumNavigator.State()) { EnumNavigator() }
     await store.send(.pushScreen) { $0.path[id: 0] = .screen(Screen.State()) }

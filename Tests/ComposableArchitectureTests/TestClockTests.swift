@@ -74,6 +74,15 @@ private struct Ticker {
 }
 
 @MainActor
+private func tickerStore(_ clock: TestClock<Duration>) -> TestStoreOf<Ticker> {
+  TestStore(initialState: Ticker.State()) {
+    Ticker()
+  } withDependencies: {
+    $0.continuousClock = clock
+  }
+}
+
+@MainActor
 struct TestClockTests {
   @Test func aSleepEndsWhenTheClockReachesItsDeadline() async throws {
     let clock = TestClock()
@@ -109,11 +118,7 @@ struct TestClockTests {
 
   @Test func advancingEndsSleepsInOrderOfDeadline() async {
     let clock = TestClock()
-    let store = TestStore(initialState: Ticker.State()) {
-      Ticker()
-    } withDependencies: {
-      $0.continuousClock = clock
-    }
+    let store = tickerStore(clock)
     await store.send(.race)
     await clock.advance(by: .seconds(5))
     await store.receive(.finished(1)) { $0.finished = [1] }
@@ -123,11 +128,7 @@ struct TestClockTests {
 
   @Test func oneAdvanceEndsEverySleepOfATimerThatIsDue() async {
     let clock = TestClock()
-    let store = TestStore(initialState: Ticker.State()) {
-      Ticker()
-    } withDependencies: {
-      $0.continuousClock = clock
-    }
+    let store = tickerStore(clock)
     await store.send(.start)
     await clock.advance(by: .seconds(3))
     await store.receive(.tick) { $0.ticks = 1 }
@@ -138,11 +139,7 @@ struct TestClockTests {
 
   @Test func workBetweenSleepsDoesNotHideTheNextSleep() async {
     let clock = TestClock()
-    let store = TestStore(initialState: Ticker.State()) {
-      Ticker()
-    } withDependencies: {
-      $0.continuousClock = clock
-    }
+    let store = tickerStore(clock)
     await store.send(.startHopping)
     await clock.advance(by: .seconds(3))
     await store.receive(.hop) { $0.hops = 1 }
@@ -152,11 +149,7 @@ struct TestClockTests {
 
   @Test func checkSuspensionThrowsWhileAnEffectSleeps() async {
     let clock = TestClock()
-    let store = TestStore(initialState: Ticker.State()) {
-      Ticker()
-    } withDependencies: {
-      $0.continuousClock = clock
-    }
+    let store = tickerStore(clock)
     await store.send(.start)
     await #expect(throws: SuspensionError.self) { try await clock.checkSuspension() }
     await store.send(.stop)
@@ -165,11 +158,7 @@ struct TestClockTests {
 
   @Test func runEndsEverySleepOfEffectsThatFinish() async {
     let clock = TestClock()
-    let store = TestStore(initialState: Ticker.State()) {
-      Ticker()
-    } withDependencies: {
-      $0.continuousClock = clock
-    }
+    let store = tickerStore(clock)
     await store.send(.startHopping)
     await clock.run()
     await store.receive(.hop) { $0.hops = 1 }
@@ -180,11 +169,7 @@ struct TestClockTests {
 
   @Test func runReportsATimerThatNeverStops() async {
     let clock = TestClock()
-    let store = TestStore(initialState: Ticker.State()) {
-      Ticker()
-    } withDependencies: {
-      $0.continuousClock = clock
-    }
+    let store = tickerStore(clock)
     store.exhaustivity = .off
     await store.send(.start)
     await withKnownIssue {

@@ -30,6 +30,24 @@ public struct StackState<Element> {
     _modify { yield &self.storage[id] }
   }
 
+  /// The element with the given id, as the given case of an enum of screens: `nil` when there
+  /// is no such element or it is another case. Setting it replaces the element with that case;
+  /// setting `nil` leaves the stack as it is.
+  ///
+  /// ```swift
+  /// await store.send(\.path[id: 0].counter.incrementTapped) {
+  ///   $0.path[id: 0, case: \.counter]?.count = 1
+  /// }
+  /// ```
+  public subscript<Case>(id id: StackElementID, case path: CaseKeyPath<Element, Case>) -> Case?
+  where Element: CasePathable {
+    get { self.storage[id].flatMap { $0[case: path] } }
+    set {
+      guard let newValue, self.storage[id] != nil else { return }
+      self.storage[id] = path(newValue)
+    }
+  }
+
   /// Pushes an element with a fresh id.
   public mutating func append(_ element: Element) {
     @Dependency(\.stackElementIDGenerator) var nextID
