@@ -48,7 +48,31 @@ extension TestStore {
     await self.receiveAction(
       matching: { extractor.extract($0) != nil },
       describing: { String(customDumping: $0) },
-      expected: "an action matching \(actionCase)",
+      expected: "an action matching case path",
+      timeout: timeout, assert: updateStateToExpectedResult,
+      location: (fileID, filePath, line, column)
+    )
+  }
+
+  /// Asserts that an effect sent an action in the case an `AnyCasePath` names (TCA's older
+  /// form; new code passes a case key path).
+  ///
+  /// ```swift
+  /// await store.receive(/Action.response) { $0.value = 42 }
+  /// ```
+  public func receive<Value>(
+    _ casePath: AnyCasePath<Action, Value>,
+    timeout: Duration? = nil,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    file filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    await self.receiveAction(
+      matching: { casePath.extract(from: $0) != nil },
+      describing: { String(customDumping: $0) },
+      expected: "an action matching case path",
       timeout: timeout, assert: updateStateToExpectedResult,
       location: (fileID, filePath, line, column)
     )
