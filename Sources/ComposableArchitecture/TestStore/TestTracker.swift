@@ -131,6 +131,14 @@ final class TestTracker<State, Action>: @unchecked Sendable {
     }
   }
 
+  /// Stops tracking every effect in flight; they go on running.
+  func forgetEffects() {
+    self.signal { $0.effects.removeAll() }
+    self.lock.lock()
+    self.lock.broadcast()
+    self.lock.unlock()
+  }
+
   func finishEffect(_ id: UInt64) {
     self.signal { $0.effects[id] = nil }
     self.lock.lock()
