@@ -41,8 +41,10 @@ public final class TestStore<State: Equatable, Action> {
   let store: Store<State, TestReducer<State, Action>.TestAction>
   let root: RootCore<State, TestReducer<State, Action>.TestAction>
   let tracker: TestTracker<State, Action>
-  /// Where the store's effects run: its own serial executor, on the main thread.
+  /// Where the store's effects run: its own serial executor, on the main queue.
   let effects: StoreExecutor
+  /// The cascade the next `send`'s effects join.
+  var nextCascade = _EffectCascade()
   let fileID: StaticString
   let filePath: StaticString
   let line: UInt

@@ -114,6 +114,32 @@ private struct TestStoreFeature {
   }
 }
 
+/// Effects that never end, started by actions that other effects send.
+@Reducer
+private struct Chain {
+  struct State: Equatable {}
+  enum Action: Equatable {
+    case start
+    case response
+    case deeper
+  }
+  var body: some ReducerOf<Self> {
+    Reduce { _, action in
+      switch action {
+      case .start:
+        return .run { send in await send(.response) }
+      case .response:
+        return .merge(
+          .run { _ in try await Task.never() },
+          .run { send in await send(.deeper) }
+        )
+      case .deeper:
+        return .run { _ in try await Task.never() }
+      }
+    }
+  }
+}
+
 @MainActor
 struct TestStoreTests {
   @Test func sendWithAndWithoutAssertion() async {
@@ -284,6 +310,17 @@ struct TestStoreTests {
     store.dependencies.testStoreNumber = 2
     await store.send(.readNumber)
     await store.receive(.number(2)) { $0.count = 2 }
+  }
+
+  @Test func cancellingASendsTaskCancelsWhatItLedTo() async {
+    let store = TestStore(initialState: Chain.State()) { Chain() }
+    let task = await store.send(.start)
+    await store.receive(.response)
+    await store.receive(.deeper)
+    // NB: The effects .response and .deeper started never end on their own: cancelling the
+    //     task of .start must end them, or the test store reports them at its end.
+    await task.cancel()
+    await store.finish()
   }
 
   @Test func testStoreTaskCancel() async {

@@ -58,6 +58,11 @@ final class RootCore<State, Action>: @unchecked Sendable {
 
   /// - Parameter effectsExecutor: Where effects run, when not where the isolation's executor
   ///   says (a test store's own executor).
+  /// Whether effects join the cascade of the test-store send that led to them (test stores).
+  @usableFromInline let tracksCascades: Bool
+  /// The cascade of the test-store send being handled.
+  @usableFromInline var sendCascade: _EffectCascade?
+
   init(
     state: State,
     reducer: Reduce<State, Action>,
@@ -74,6 +79,7 @@ final class RootCore<State, Action>: @unchecked Sendable {
     self.registry = registry
     self.isolation = isolation
     self.taskExecutor = effectsExecutor?.nonisolatedExecutor ?? _taskExecutor(of: isolation)
+    self.tracksCascades = effectsExecutor != nil
     self.storeExecutor =
       (self.taskExecutor as? StoreTaskExecutor)?.base ?? self.taskExecutor as? StoreExecutor
   }
@@ -189,12 +195,23 @@ final class RootCore<State, Action>: @unchecked Sendable {
     let effectID = inFlight.reserve()
     let context = EffectContext(
       registry: registry, namespace: namespace, taskExecutor: self.taskExecutor)
-    let task = Task(executorPreference: self.taskExecutor, priority: priority) {
+    let body: @Sendable () async -> Void = {
       await EffectContext.$current.withValue(context) {
         await operation(send)
       }
       if let token { registry.remove(token, ids: ids) }
       inFlight.finish(effectID)
+    }
+    let task: Task<Void, Never>
+    // NB: In a test store, every effect a test's send leads to joins that send's cascade, and
+    //     carries it to the effects of the actions it sends.
+    if self.tracksCascades, let cascade = self.sendCascade ?? _EffectCascade.current {
+      task = _EffectCascade.$current.withValue(cascade) {
+        Task(executorPreference: self.taskExecutor, priority: priority, operation: body)
+      }
+      cascade.add(task)
+    } else {
+      task = Task(executorPreference: self.taskExecutor, priority: priority, operation: body)
     }
     handle?.attach { task.cancel() }
     inFlight.insert(task, id: effectID)

@@ -89,11 +89,31 @@ extension TestStore {
 public struct TestStoreTask: Hashable, Sendable {
   let rawValue: Task<Void, Never>?
   let timeout: UInt64
+  /// Every effect the send led to: its own, and those started by the actions they sent.
+  let cascade: _EffectCascade?
 
-  /// Cancels the effects and waits for them to stop.
+  init(rawValue: Task<Void, Never>?, timeout: UInt64, cascade: _EffectCascade? = nil) {
+    self.rawValue = rawValue
+    self.timeout = timeout
+    self.cascade = cascade
+  }
+
+  /// Cancels the effects, and those started by the actions they sent (as in TCA), and waits
+  /// for them to stop.
   public func cancel() async {
+    let descendants = self.cascade?.cancel() ?? []
     self.rawValue?.cancel()
     await self.rawValue?.value
+    for task in descendants { await task.value }
+  }
+
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.rawValue == rhs.rawValue && lhs.timeout == rhs.timeout
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(self.rawValue)
+    hasher.combine(self.timeout)
   }
 
   /// Waits for the effects to finish; reports if they are still running after the timeout.

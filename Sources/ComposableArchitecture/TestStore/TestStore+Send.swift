@@ -44,6 +44,11 @@ extension TestStore {
     let task: StoreTask
     let actual: State
     var previous: State
+    // NB: The effects this send starts, and through them those of the actions they send, join
+    //     one cascade, so that cancelling the send's task ends them all. A send that starts no
+    //     effect leaves the cascade empty for the next one.
+    let cascade = self.nextCascade
+    self.root.sendCascade = cascade
     if self.exhaustivity == .on {
       task = self.store.send(.send(action))
       actual = self.tracker.takeStateAfterSend(or: self.root.state)
@@ -54,6 +59,8 @@ extension TestStore {
       actual = self.tracker.takeStateAfterSend(or: self.root.state)
       self.assertedState = actual
     }
+    self.root.sendCascade = nil
+    if task.rawValue != nil { self.nextCascade = _EffectCascade() }
     self.expectState(
       updateStateToExpectedResult, previous: consume previous, actual: actual, what: "",
       at: location, stateMaybeUnchanged: self.tracker.lastSendMaybeUnchanged
@@ -61,7 +68,8 @@ extension TestStore {
     // NB: Effects that just started run now, on the store's own executor, up to their first
     //     suspension point (a clock's sleep, `withTaskCancellation`), before the test goes on.
     self.effects.runPending()
-    return TestStoreTask(rawValue: task.rawValue, timeout: self.timeout)
+    return TestStoreTask(
+      rawValue: task.rawValue, timeout: self.timeout, cascade: task.rawValue == nil ? nil : cascade)
   }
 
   /// Sends the action in a case key path's case, built from `value`.
