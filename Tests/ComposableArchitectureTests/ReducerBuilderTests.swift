@@ -138,8 +138,25 @@ private struct Empty {
   }
 }
 
+/// A body made of reducers known only as `any Reducer`, chosen when the feature is made.
+@Reducer
+private struct Chosen {
+  typealias State = LogState
+  typealias Action = LogAction
+  let first: any Reducer<LogState, LogAction>
+  var body: some ReducerOf<Self> {
+    self.first
+    Append(name: "then")
+  }
+}
+
 @MainActor
 struct ReducerBuilderTests {
+  @Test func existentialReducersJoinABody() async {
+    let store = TestStore(initialState: LogState()) { Chosen(first: Append(name: "chosen")) }
+    await store.send(.tap) { $0.log = ["chosen", "then"] }
+  }
+
   @Test func reduceRunsClosure() async {
     let store = TestStore(initialState: LogState()) {
       Reduce<LogState, LogAction> { state, action in

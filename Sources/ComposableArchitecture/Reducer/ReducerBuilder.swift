@@ -44,6 +44,19 @@ public enum ReducerBuilder<State, Action> {
     expression
   }
 
+  /// A reducer known only as `any Reducer<State, Action>` (chosen at run time), as a `Reduce`.
+  ///
+  /// ```swift
+  /// var body: some ReducerOf<Self> {
+  ///   self.isLogging ? logging as any ReducerOf<Self> : EmptyReducer()
+  /// }
+  /// ```
+  @inlinable
+  @_disfavoredOverload
+  public static func buildExpression(_ expression: any Reducer<State, Action>) -> Reduce<State, Action> {
+    Reduce(expression)
+  }
+
   @inlinable
   public static func buildFinalResult<R: Reducer<State, Action>>(_ reducer: R) -> R {
     reducer
