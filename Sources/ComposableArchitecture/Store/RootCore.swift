@@ -56,13 +56,13 @@ final class RootCore<State, Action>: @unchecked Sendable {
     }
   }
 
-  /// - Parameter effectsExecutor: Where effects run, when not where the isolation's executor
-  ///   says (a test store's own executor).
   /// Whether effects join the cascade of the test-store send that led to them (test stores).
   @usableFromInline let tracksCascades: Bool
   /// The cascade of the test-store send being handled.
   @usableFromInline var sendCascade: _EffectCascade?
 
+  /// - Parameter effectsExecutor: Where effects run, when not where the isolation's executor
+  ///   says (a test store's own executor).
   init(
     state: State,
     reducer: Reduce<State, Action>,

@@ -76,10 +76,7 @@ extension Store {
     let child = Store<ChildState, ChildAction>(
       core: ScopedStoreCore(
         parent: self.core,
-        toState: { parent in
-          if let value = parent[keyPath: state] { last.value = value }
-          return last.value
-        },
+        toState: { last.update(with: $0[keyPath: state]) },
         fromAction: fromAction
       )
     )
@@ -92,4 +89,10 @@ extension Store {
 final class LastValue<Value> {
   var value: Value
   init(_ value: Value) { self.value = value }
+
+  /// Keeps `value` when there is one, and returns the last value kept.
+  func update(with value: Value?) -> Value {
+    if let value { self.value = value }
+    return self.value
+  }
 }

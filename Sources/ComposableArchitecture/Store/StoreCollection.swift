@@ -28,10 +28,7 @@ public struct _StoreCollection<ID: Hashable & Sendable, State, Action>: RandomAc
     }
     let last = LastValue(initial)
     return self.parent.scope(
-      state: { elements in
-        if let element = elements[id: id] { last.value = element }
-        return last.value
-      },
+      state: { last.update(with: $0[id: id]) },
       action: { .element(id: id, action: $0) }
     )
   }

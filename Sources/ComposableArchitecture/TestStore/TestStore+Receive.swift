@@ -45,12 +45,9 @@ extension TestStore {
     column: UInt = #column
   ) async {
     let extractor = CaseExtractor(actionCase)
-    await self.receiveAction(
-      matching: { extractor.extract($0) != nil },
-      describing: { String(customDumping: $0) },
-      expected: "an action matching case path",
-      timeout: timeout, assert: updateStateToExpectedResult,
-      location: (fileID, filePath, line, column)
+    await self.receiveCase(
+      matching: { extractor.extract($0) != nil }, timeout: timeout,
+      assert: updateStateToExpectedResult, location: (fileID, filePath, line, column)
     )
   }
 
@@ -69,12 +66,24 @@ extension TestStore {
     line: UInt = #line,
     column: UInt = #column
   ) async {
+    await self.receiveCase(
+      matching: { casePath.extract(from: $0) != nil }, timeout: timeout,
+      assert: updateStateToExpectedResult, location: (fileID, filePath, line, column)
+    )
+  }
+
+  /// Receives an action in a case, however the case is named.
+  private func receiveCase(
+    matching isInCase: (Action) -> Bool,
+    timeout: Duration?,
+    assert mutation: ((inout State) throws -> Void)?,
+    location: Location
+  ) async {
     await self.receiveAction(
-      matching: { casePath.extract(from: $0) != nil },
+      matching: isInCase,
       describing: { String(customDumping: $0) },
       expected: "an action matching case path",
-      timeout: timeout, assert: updateStateToExpectedResult,
-      location: (fileID, filePath, line, column)
+      timeout: timeout, assert: mutation, location: location
     )
   }
 

@@ -133,14 +133,16 @@ final class TestTracker<State, Action>: @unchecked Sendable {
 
   /// Stops tracking every effect in flight; they go on running.
   func forgetEffects() {
-    self.signal { $0.effects.removeAll() }
-    self.lock.lock()
-    self.lock.broadcast()
-    self.lock.unlock()
+    self.endEffects { $0.effects.removeAll() }
   }
 
   func finishEffect(_ id: UInt64) {
-    self.signal { $0.effects[id] = nil }
+    self.endEffects { $0.effects[id] = nil }
+  }
+
+  /// Removes effects and wakes both kinds of waiter: the async `wait` and the blocking one.
+  private func endEffects(_ update: (inout Storage) -> Void) {
+    self.signal(update)
     self.lock.lock()
     self.lock.broadcast()
     self.lock.unlock()

@@ -13,12 +13,12 @@ extension Scope {
     action toChildAction: AnyCasePath<ParentAction, ChildAction>,
     @ReducerBuilder<ChildState, ChildAction> child: () -> Child
   ) where ChildState == Child.State, ChildAction == Child.Action {
-    self.storage = _ScopeStorage(
+    self.init(
       toChildState: .keyPath(StatePath(toChildState)),
       toChildAction: CaseExtractor(toChildAction),
-      location: SourceLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+      location: SourceLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column),
+      child: child
     )
-    self.child = child()._resolvedReducer()
   }
 
   /// Runs `child` on the state in the `toChildState` case of an enum state.
@@ -36,12 +36,12 @@ extension Scope {
     line: UInt = #line,
     column: UInt = #column
   ) where ChildState == Child.State, ChildAction == Child.Action {
-    self.storage = _ScopeStorage(
+    self.init(
       toChildState: .casePath(CaseExtractor(toChildState)),
       toChildAction: CaseExtractor(toChildAction),
-      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+      child: child
     )
-    self.child = child()._resolvedReducer()
   }
 }
 

@@ -25,12 +25,12 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     action toChildAction: CaseKeyPath<ParentAction, ChildAction>,
     @ReducerBuilder<ChildState, ChildAction> child: () -> Child
   ) where ChildState == Child.State, ChildAction == Child.Action {
-    self.storage = _ScopeStorage(
+    self.init(
       toChildState: .keyPath(StatePath(toChildState)),
       toChildAction: CaseExtractor(toChildAction),
-      location: SourceLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+      location: SourceLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column),
+      child: child
     )
-    self.child = child()._resolvedReducer()
   }
 
   /// Runs `child` on the state in the `toChildState` case of an enum state.
@@ -44,11 +44,24 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     line: UInt = #line,
     column: UInt = #column
   ) where ChildState == Child.State, ChildAction == Child.Action {
-    self.storage = _ScopeStorage(
+    self.init(
       toChildState: .casePath(CaseExtractor(toChildState)),
       toChildAction: CaseExtractor(toChildAction),
-      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+      child: child
     )
+  }
+
+  /// The scope every public initializer makes, from the child state and action resolved once.
+  @inlinable
+  init(
+    toChildState: _ScopeChildState<ParentState, Child.State>,
+    toChildAction: CaseExtractor<ParentAction, Child.Action>,
+    location: SourceLocation,
+    child: () -> Child
+  ) {
+    self.storage = _ScopeStorage(
+      toChildState: toChildState, toChildAction: toChildAction, location: location)
     self.child = child()._resolvedReducer()
   }
 
