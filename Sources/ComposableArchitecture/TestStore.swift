@@ -57,7 +57,7 @@ public final class TestStore<State: Equatable, Action> {
   ///   - reducer: The reducer under test.
   ///   - prepareDependencies: Overrides of the dependencies the reducer and effects see.
   public init<R: Reducer<State, Action>>(
-    initialState: @autoclosure () -> State,
+    initialState: @autoclosure () -> R.State,
     @ReducerBuilder<State, Action> reducer: () -> R,
     withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
     fileID: StaticString = #fileID,

@@ -166,4 +166,12 @@ struct DependencyReducerTests {
     await store.send(.plain(.multiplyLater(1)))
     await store.receive(.plain(.multiplied(2))) { $0.plain.products = [2, 2] }
   }
+
+  @Test func transformsFuseIntoOneReducerAndTheOuterRunsFirst() async {
+    let maker: _DependencyKeyWritingReducer<Maker> = Maker()
+      .transformDependency(\.multiplier) { $0.factor += 1 }
+      .transformDependency(\.multiplier) { $0.factor *= 10 }
+    let store = TestStore(initialState: Maker.State()) { maker }
+    await store.send(.multiply(1)) { $0.products = [21] }
+  }
 }

@@ -43,6 +43,20 @@ struct ChildEffectsPath: @unchecked Sendable {
     self.keyPath = keyPath
     self.hash = keyPath.hashValue
   }
+
+  /// The path of a child named by an `AnyCasePath`, which cannot be compared: the place in the
+  /// source where the reducer was made stands for it.
+  @usableFromInline
+  init(at location: SourceLocation) {
+    self.init(\ChildEffectsPlace.[location.fileID.description, location.line, location.column])
+  }
+}
+
+/// Stands for the children named by `AnyCasePath`s, one key path per place in the source.
+@usableFromInline
+struct ChildEffectsPlace {
+  @usableFromInline
+  subscript(fileID: String, line: UInt, column: UInt) -> Void { () }
 }
 
 /// The id under which every effect of a child runs.
@@ -72,7 +86,9 @@ extension Effect {
   }
 }
 
-/// A value's identity as a child: its observable id when it has one.
+/// A value's identity as a child: its observable id when it has one. An enum without one (a
+/// destination enum that is not `@ObservableState`) is known by its case and the identity of
+/// the value in it, so that moving to another case, or to another alert, is a new child.
 @usableFromInline
 func _childIdentity<Value>(_ value: Value) -> ErasedID? {
   if let state = value as? any ObservableState { return ErasedID(exactly: state._$id) }
@@ -80,5 +96,23 @@ func _childIdentity<Value>(_ value: Value) -> ErasedID? {
   if let ephemeral = value as? any _IdentifiedEphemeralState {
     return ErasedID(exactly: ephemeral.id)
   }
-  return nil
+  guard _isEnum(Value.self), let child = Mirror(reflecting: value).children.first else {
+    return nil
+  }
+  return ErasedID(
+    exactly: EnumCaseIdentity(name: child.label ?? "", payload: _childIdentity(child.value))
+  )
+}
+
+/// The identity of an enum value: its case and the identity of the value it holds.
+struct EnumCaseIdentity: Hashable, Sendable {
+  let name: String
+  let payload: ErasedID?
+}
+
+/// Whether `type` is an enum (and not an optional), read from its metadata kind.
+@usableFromInline
+func _isEnum(_ type: Any.Type) -> Bool {
+  // NB: Swift's ABI gives enum metadata the kind 0x201 (MetadataKind::Enum).
+  unsafeBitCast(type, to: UnsafeRawPointer.self).load(as: UInt.self) == 0x201
 }

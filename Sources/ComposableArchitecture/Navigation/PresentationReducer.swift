@@ -26,7 +26,7 @@ extension Reducer {
   where DestinationState == Destination.State, DestinationAction == Destination.Action {
     _PresentationReducer(
       parent: self,
-      destination: destination()._resolve(),
+      destination: destination()._resolveLazily(),
       toPresentationState: toPresentationState,
       toPresentationAction: CaseExtractor(toPresentationAction),
       location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)

@@ -53,6 +53,36 @@ public struct PresentationState<State> {
   }
 }
 
+extension PresentationState {
+  /// The presented state as one case of an enum of destinations: `nil` when nothing is
+  /// presented or another case is. Modifying it writes the case back; setting it to `nil`
+  /// dismisses. Modifying another case (or nothing) changes nothing and is reported: "Can't
+  /// modify unrelated case".
+  ///
+  /// ```swift
+  /// state.$destination[case: \.detail]?.count += 1
+  /// ```
+  public subscript<Case>(case path: CaseKeyPath<State, Case>) -> Case? where State: CasePathable {
+    _read { yield self.wrappedValue.flatMap { $0[case: path] } }
+    _modify {
+      var modification = CaseModification(self.wrappedValue, path)
+      yield &modification.value
+      if modification.isRelated { self.wrappedValue = modification.result }
+    }
+  }
+
+  /// The presented state as the case an `AnyCasePath` (`/Destination.State.detail`) names, TCA's
+  /// older form of ``subscript(case:)-(CaseKeyPath<State,Case>)``.
+  public subscript<Case>(case path: AnyCasePath<State, Case>) -> Case? {
+    _read { yield self.wrappedValue.flatMap(path.extract) }
+    _modify {
+      var modification = CaseModification(self.wrappedValue, path)
+      yield &modification.value
+      if modification.isRelated { self.wrappedValue = modification.result }
+    }
+  }
+}
+
 /// The `@Presents` attribute: `@Presents var destination: Destination.State?`.
 public typealias Presents = PresentationState
 

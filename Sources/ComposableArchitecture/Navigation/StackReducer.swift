@@ -28,7 +28,7 @@ extension Reducer {
   where DestinationState == Destination.State, DestinationAction == Destination.Action {
     _StackReducer(
       parent: self,
-      destination: destination()._resolve(),
+      destination: destination()._resolveLazily(),
       toStackState: toStackState,
       toStackAction: CaseExtractor(toStackAction),
       location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)

@@ -31,8 +31,9 @@ public struct StackState<Element> {
   }
 
   /// The element with the given id, as the given case of an enum of screens: `nil` when there
-  /// is no such element or it is another case. Setting it replaces the element with that case;
-  /// setting `nil` leaves the stack as it is.
+  /// is no such element or it is another case. Modifying it writes the case back; setting it to
+  /// `nil` pops that element alone. Modifying an element that is another case (or no element)
+  /// changes nothing and is reported: "Can't modify unrelated case".
   ///
   /// ```swift
   /// await store.send(\.path[id: 0].counter.incrementTapped) {
@@ -41,10 +42,22 @@ public struct StackState<Element> {
   /// ```
   public subscript<Case>(id id: StackElementID, case path: CaseKeyPath<Element, Case>) -> Case?
   where Element: CasePathable {
-    get { self.storage[id].flatMap { $0[case: path] } }
-    set {
-      guard let newValue, self.storage[id] != nil else { return }
-      self.storage[id] = path(newValue)
+    _read { yield self.storage[id].flatMap { $0[case: path] } }
+    _modify {
+      var modification = CaseModification(self.storage[id], path)
+      yield &modification.value
+      if modification.isRelated { self.storage[id] = modification.result }
+    }
+  }
+
+  /// The element with the given id as the case an `AnyCasePath` (`/Path.State.counter`) names,
+  /// TCA's older form of ``subscript(id:case:)-(_,CaseKeyPath<Element,Case>)``.
+  public subscript<Case>(id id: StackElementID, case path: AnyCasePath<Element, Case>) -> Case? {
+    _read { yield self.storage[id].flatMap(path.extract) }
+    _modify {
+      var modification = CaseModification(self.storage[id], path)
+      yield &modification.value
+      if modification.isRelated { self.storage[id] = modification.result }
     }
   }
 

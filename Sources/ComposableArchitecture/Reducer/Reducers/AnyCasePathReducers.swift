@@ -97,3 +97,126 @@ extension Reducer {
     )
   }
 }
+
+extension Reducer {
+  /// Runs a child reducer while enum state is in the case an `AnyCasePath` names.
+  ///
+  /// ```swift
+  /// .ifCaseLet(/State.loggedIn, action: /Action.loggedIn) { LoggedIn() }
+  /// ```
+  @inlinable
+  public func ifCaseLet<CaseState, CaseAction, Case: Reducer>(
+    _ toCaseState: AnyCasePath<State, CaseState>,
+    action toCaseAction: AnyCasePath<Action, CaseAction>,
+    @ReducerBuilder<CaseState, CaseAction> then case: () -> Case,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> _IfCaseLetReducer<Self, Case>
+  where CaseState == Case.State, CaseAction == Case.Action {
+    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    return _IfCaseLetReducer(
+      parent: self,
+      child: `case`()._resolvedReducer(),
+      toChildState: CaseExtractor(toCaseState),
+      toChildAction: CaseExtractor(toCaseAction),
+      childPath: ChildEffectsPath(at: location),
+      location: location
+    )
+  }
+
+  /// Runs optional child state that has no reducer of its own, its actions named by an
+  /// `AnyCasePath`: an alert or a dialog, dismissed once the parent has handled its action.
+  ///
+  /// ```swift
+  /// .ifLet(\.alert, action: /Action.alert)
+  /// ```
+  @inlinable
+  public func ifLet<WrappedState, WrappedAction>(
+    _ toWrappedState: WritableKeyPath<State, WrappedState?>,
+    action toWrappedAction: AnyCasePath<Action, WrappedAction>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> _IfLetReducer<Self, EmptyReducer<WrappedState, WrappedAction>> {
+    self.ifLet(
+      toWrappedState, action: toWrappedAction, then: { EmptyReducer() },
+      fileID: fileID, filePath: filePath, line: line, column: column
+    )
+  }
+
+  /// Runs a presented child feature, its actions named by an `AnyCasePath`.
+  ///
+  /// ```swift
+  /// .ifLet(\.$detail, action: /Action.detail) { Detail() }
+  /// ```
+  @inlinable
+  public func ifLet<DestinationState, DestinationAction, Destination: Reducer>(
+    _ toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>>,
+    action toPresentationAction: AnyCasePath<Action, PresentationAction<DestinationAction>>,
+    @ReducerBuilder<DestinationState, DestinationAction> destination: () -> Destination,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> _PresentationReducer<Self, Destination>
+  where DestinationState == Destination.State, DestinationAction == Destination.Action {
+    _PresentationReducer(
+      parent: self,
+      destination: destination()._resolveLazily(),
+      toPresentationState: toPresentationState,
+      toPresentationAction: CaseExtractor(toPresentationAction),
+      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+
+  /// Presents an alert or a confirmation dialog, its actions named by an `AnyCasePath`.
+  ///
+  /// ```swift
+  /// .ifLet(\.$alert, action: /Action.alert)
+  /// ```
+  @inlinable
+  public func ifLet<DestinationState: _EphemeralState, DestinationAction>(
+    _ toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>>,
+    action toPresentationAction: AnyCasePath<Action, PresentationAction<DestinationAction>>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> _PresentationReducer<Self, EmptyReducer<DestinationState, DestinationAction>> {
+    _PresentationReducer(
+      parent: self,
+      destination: EmptyReducer<DestinationState, DestinationAction>()._resolve(),
+      toPresentationState: toPresentationState,
+      toPresentationAction: CaseExtractor(toPresentationAction),
+      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+
+  /// Runs the features of a navigation stack, its actions named by an `AnyCasePath`.
+  ///
+  /// ```swift
+  /// .forEach(\.path, action: /Action.path) { Path() }
+  /// ```
+  @inlinable
+  public func forEach<DestinationState, DestinationAction, Destination: Reducer>(
+    _ toStackState: WritableKeyPath<State, StackState<DestinationState>>,
+    action toStackAction: AnyCasePath<Action, StackAction<DestinationState, DestinationAction>>,
+    @ReducerBuilder<DestinationState, DestinationAction> destination: () -> Destination,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> _StackReducer<Self, Destination>
+  where DestinationState == Destination.State, DestinationAction == Destination.Action {
+    _StackReducer(
+      parent: self,
+      destination: destination()._resolveLazily(),
+      toStackState: toStackState,
+      toStackAction: CaseExtractor(toStackAction),
+      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+}

@@ -64,6 +64,20 @@ public struct _DependencyKeyWritingReducer<Base: Reducer>: Reducer {
     }
   }
 
+  /// Changes a further dependency. The change is made before the ones inside it, which see its
+  /// result.
+  @inlinable
+  public func transformDependency<Value>(
+    _ keyPath: WritableKeyPath<DependencyValues, Value>,
+    transform: @escaping (_ dependency: inout Value) -> Void
+  ) -> Self {
+    let update = self.update
+    return Self(base: self.base) {
+      transform(&$0[keyPath: keyPath])
+      update(&$0)
+    }
+  }
+
   @usableFromInline
   init(base: Reduce<Base.State, Base.Action>, update: @escaping (inout DependencyValues) -> Void) {
     self.base = base

@@ -26,7 +26,7 @@ extension Reducer {
       child: `case`()._resolvedReducer(),
       toChildState: CaseExtractor(toCaseState),
       toChildAction: CaseExtractor(toCaseAction),
-      statePath: toCaseState,
+      childPath: ChildEffectsPath(toCaseState),
       location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     )
   }
@@ -38,7 +38,6 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline let child: Child._Resolved
   @usableFromInline let toChildState: CaseExtractor<Parent.State, Child.State>
   @usableFromInline let toChildAction: CaseExtractor<Parent.Action, Child.Action>
-  @usableFromInline let statePath: CaseKeyPath<Parent.State, Child.State>
   @usableFromInline let location: SourceLocation
   /// The child's key path for its effects' ids, hashed once.
   @usableFromInline let childPath: ChildEffectsPath
@@ -49,16 +48,15 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     child: Child._Resolved,
     toChildState: CaseExtractor<Parent.State, Child.State>,
     toChildAction: CaseExtractor<Parent.Action, Child.Action>,
-    statePath: CaseKeyPath<Parent.State, Child.State>,
+    childPath: ChildEffectsPath,
     location: SourceLocation
   ) {
     self.parent = parent
     self.child = child
     self.toChildState = toChildState
     self.toChildAction = toChildAction
-    self.statePath = statePath
     self.location = location
-    self.childPath = ChildEffectsPath(statePath)
+    self.childPath = childPath
   }
 
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {

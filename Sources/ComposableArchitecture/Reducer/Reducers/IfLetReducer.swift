@@ -59,6 +59,8 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline let location: SourceLocation
   /// The child's key path for its effects' ids, hashed once.
   @usableFromInline let childPath: ChildEffectsPath
+  /// Whether the child is an alert or a dialog, dismissed once the parent has handled its action.
+  @usableFromInline let isEphemeral: Bool
 
   @usableFromInline
   init(
@@ -74,6 +76,7 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     self.toChildAction = toChildAction
     self.location = location
     self.childPath = ChildEffectsPath(toChildState)
+    self.isEphemeral = Child.State.self is any _EphemeralState.Type
   }
 
   @inlinable
@@ -81,7 +84,15 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     let childEffects = self.reduceChild(into: &state, action: action)
     let idBefore = self.childID(state)
     let parentEffects = self.parent.reduce(into: &state, action: action)
-    let idAfter = self.childID(state)
+    var idAfter = self.childID(state)
+    // NB: An alert or a dialog goes away once the parent has handled its action, unless the
+    //     parent presented another one meanwhile.
+    if self.isEphemeral, idBefore != nil, idBefore == idAfter,
+      self.toChildAction.extract(action) != nil
+    {
+      state[keyPath: self.toChildState] = nil
+      idAfter = nil
+    }
     let cancelEffects: Effect<Parent.Action> =
       if let idBefore, idBefore != idAfter { .cancelChild(idBefore) } else { .none }
     return childEffects.merge(with: parentEffects).merge(with: cancelEffects)
