@@ -100,9 +100,10 @@ public struct Effect<Action>: Sendable {
     let dependencies = DependencyValues._current
     return Self(
         operation: .run(priority) { send in
-          // NB: An effect cancelled before it starts (a debounced effect, the rest of a
-          // cancelled concatenation) never runs its operation.
-          guard !Task.isCancelled else { return }
+          // NB: An effect cancelled before it starts (its store went away) still runs its
+          // operation, which sees the cancellation, as in TCA: work it must finish is done. A
+          // part of a cancelled concatenation (a debounced effect) does not.
+          if Task.isCancelled, EffectRunner.isRunningSequencePart { return }
           await DependencyValues.$_current.withValue(dependencies) {
             do {
               try await operation(send)

@@ -31,8 +31,16 @@ public final class TestStore<State: Equatable, Action> {
   /// The state as of the last step of the test: the last `send`, `receive`, or skip of received
   /// actions. Actions received but not yet asserted do not move it.
   ///
-  /// When read from a trailing closure assertion in `send` or `receive`, it is the state the
-  /// reducer produced for that step.
+  /// When read from a trailing closure assertion in `send` or `receive`, it is the state before
+  /// that step: the one the closure is given to change, as it was before the closure changed it.
+  ///
+  /// ```swift
+  /// await store.send(.increment) {
+  ///   $0.count = 1
+  ///   #expect(store.state.count == 0)
+  /// }
+  /// #expect(store.state.count == 1)
+  /// ```
   public var state: State { self.assertedState }
 
   /// The state as of the last assertion: what the next assertion compares against.
@@ -79,8 +87,17 @@ public final class TestStore<State: Equatable, Action> {
     }
     guard let rootCore = store.core as? RootStoreCore<State, TestReducer<State, Action>.TestAction>
     else { fatalError("A test store's store is a root store") }
+    // NB: A root feature that dismisses itself ends its effects, and the test store takes no
+    //     more actions, as in TCA.
+    let root = rootCore.root
+    root.dependencies.dismiss = root.dependencies.dismiss.dismissingRoot { [weak root] in
+      root?.inFlight.cancelAll()
+      tracker.forgetEffects()
+      tracker.isDismissed = true
+    }
     self.store = store
-    self.root = rootCore.root
+    self.root = root
+    self.stackElementIDs = root.dependencies.stackElementIDGenerator
     self.tracker = tracker
     self.effects = effects
     self.assertedState = rootCore.root.state
@@ -91,11 +108,21 @@ public final class TestStore<State: Equatable, Action> {
     self.column = column
   }
 
+  /// Whether the feature dismissed itself with `@Dependency(\.dismiss)`; a dismissed store
+  /// takes no more actions.
+  public var isDismissed: Bool { self.tracker.isDismissed }
+
   /// The dependencies the reducer and new effects see; change them between steps.
   public var dependencies: DependencyValues {
     get { self.root.dependencies }
-    set { self.root.dependencies = newValue }
+    set {
+      self.root.dependencies = newValue
+      self.stackElementIDs = newValue.stackElementIDGenerator
+    }
   }
+
+  /// The reducer's stack id generator, kept here so that a step need not look it up.
+  var stackElementIDs: StackElementIDGenerator
 
   // NB: A plain deinit runs on the releasing task, so its issues reach the running test; an
   // isolated deinit may run later without the test's task-local values, losing them.

@@ -258,11 +258,27 @@ struct PresentationTests {
   }
 
   @Test func dismissOutsideOfPresentationReportsIssue() async {
-    let store = TestStore(initialState: Detail.State()) { Detail() }
+    let store = Store(initialState: Detail.State()) { Detail() }
     await withKnownIssue {
-      await store.send(.closeTapped)
-      await store.finish()
+      await store.send(.closeTapped).finish()
     } matching: { $0.messageContains("not presented") }
+  }
+
+  @Test func dismissInATestStoresRootFeatureEndsItsEffectsAndItsActions() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: Detail.State()) { Detail() } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.startTimer)
+    #expect(!store.isDismissed)
+    await store.send(.closeTapped)
+    await store.finish()
+    #expect(store.isDismissed)
+    await withKnownIssue {
+      await store.send(.increment)
+    } matching: { $0.messageContains("Can't send action to dismissed test store") }
+    // The timer was cancelled with the feature: advancing delivers no tick.
+    await clock.advance(by: .seconds(5))
   }
 
   @Test func actionToAbsentPresentedChildReportsIssue() async {

@@ -172,6 +172,36 @@ struct StackTests {
     }
   }
 
+  @Test func aPushedIDIsNotHandedOutAgain() async {
+    let store = TestStore(initialState: Navigator.State()) { Navigator() }
+    await store.send(.path(.push(id: 0, state: Screen.State(count: 5)))) {
+      $0.path[id: 0] = Screen.State(count: 5)
+    }
+    await store.send(.pushTapped) { $0.path[id: 1] = Screen.State() }
+    await store.send(.path(.push(id: 7, state: Screen.State()))) {
+      $0.path[id: 7] = Screen.State()
+    }
+    await store.send(.pushTapped) { $0.path[id: 8] = Screen.State() }
+    #expect(store.state.path.ids == [0, 1, 7, 8])
+  }
+
+  @Test func anAppendInTheAssertionGetsTheIDTheReducersAppendGot() async {
+    let store = TestStore(initialState: Navigator.State()) { Navigator() }
+    await store.send(.pushTapped) { $0.path.append(Screen.State()) }
+    await store.send(.pushTapped) { $0.path.append(Screen.State()) }
+    #expect(store.state.path.ids == [0, 1])
+  }
+
+  @Test func aStackMadeOutsideOfAStoreNumbersItsOwnElements() {
+    var stack = StackState<Int>([10, 20])
+    #expect(stack.ids == [0, 1])
+    stack.append(30)
+    stack.pop(from: 1)
+    stack.append(40)
+    #expect(stack.ids == [0, 1])
+    #expect(Array(stack) == [10, 40])
+  }
+
   @Test func popFromRemovesElementAndAbove() async {
     let store = TestStore(initialState: Navigator.State()) { Navigator() }
     await store.send(.pushTapped) { $0.path[id: 0] = Screen.State() }

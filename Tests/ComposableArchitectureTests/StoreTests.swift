@@ -310,6 +310,23 @@ struct StoreTests {
     #expect(await next(&iterator) == "cancelled")
   }
 
+  @Test func anEffectWhoseStoreWentAwayBeforeItStartedRunsSeeingTheCancellation() async {
+    let (events, continuation) = AsyncStream<Bool>.makeStream()
+    var iterator = events.makeAsyncIterator()
+    do {
+      let store = Store(initialState: 0) {
+        Reduce<Int, Bool> { _, _ in
+          .run { _ in
+            try? await Task.never()
+            continuation.yield(Task.isCancelled)
+          }
+        }
+      }
+      store.send(true)
+    }
+    #expect(await next(&iterator) == true)
+  }
+
   @Test func storeOnStoreActor() async {
     let executor = StoreExecutor(name: "test")
     let actor = StoreActor(executor: executor)

@@ -60,17 +60,17 @@ public func withTaskCancellation<T: Sendable, E: Error>(
   operation: @escaping @Sendable () async throws(E) -> T
 ) async throws(E) -> T {
   let registry = EffectContext.registry
-  let id = EffectContext.scoped(id)
+  let ids = EffectContext.scopedAndEnclosing(id)
   if cancelInFlight {
-    registry.cancel(id: id)
+    registry.cancel(id: ids[0])
   }
   let task = Task(executorPreference: EffectContext.current?.taskExecutor) {
     () async throws -> T in try await operation()
   }
   let handle = CancellationHandle()
   handle.attach { task.cancel() }
-  let token = registry.insert(handle, ids: [id])
-  defer { registry.remove(token, ids: [id]) }
+  let token = registry.insert(handle, ids: ids)
+  defer { registry.remove(token, ids: ids) }
   do {
     return try await withTaskCancellationHandler {
       try await task.value

@@ -18,6 +18,8 @@ extension Effect {
     for duration: C.Duration,
     clock: C
   ) -> Self {
+    // NB: As the second part of a concatenation, the effect does not start if the wait was
+    //     cancelled by a later one.
     Effect.run { _ in try await clock.sleep(for: duration) }
       .concatenate(with: self)
       .cancellable(id: id, cancelInFlight: true)

@@ -33,4 +33,10 @@ struct EffectContext: Sendable {
   static func scoped(_ id: some Hashable & Sendable) -> EffectID {
     EffectID(ErasedID(id)).inNamespace(Self.current?.namespace ?? [])
   }
+
+  /// `id` as seen from the running effect's namespace and from each enclosing one, innermost
+  /// first (see ``EffectID/inNamespaceAndEnclosing(_:)``).
+  static func scopedAndEnclosing(_ id: some Hashable & Sendable) -> [EffectID] {
+    EffectID(ErasedID(id)).inNamespaceAndEnclosing(Self.current?.namespace ?? [])
+  }
 }

@@ -33,6 +33,21 @@ struct EffectID: HashedOnce, Sendable {
     return Self(path: namespace + self.path, id: self.id, hash: hash)
   }
 
+  /// This id as made inside `namespace` and as seen by each feature enclosing that one,
+  /// innermost first. Work registered under all of them is cancelled by this id from its own
+  /// feature or from any feature containing it (a parent cancels its child's work by the
+  /// child's id, as in TCA), but not from a sibling or a child.
+  @inlinable
+  func inNamespaceAndEnclosing(_ namespace: [ChildEffectsID]) -> [Self] {
+    if namespace.isEmpty { return [self] }
+    var ids: [Self] = []
+    ids.reserveCapacity(namespace.count + 1)
+    for count in stride(from: namespace.count, through: 0, by: -1) {
+      ids.append(self.inNamespace(Array(namespace.prefix(count))))
+    }
+    return ids
+  }
+
   @usableFromInline
   static func combine(_ outer: Int, _ inner: Int) -> Int {
     // NB: Any mix that spreads both parts will do: dictionaries hash this again with their seed.

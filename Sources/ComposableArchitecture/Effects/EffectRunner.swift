@@ -1,5 +1,10 @@
 /// Runs an effect to completion inside a task: how `concatenate` runs its parts in order.
+@usableFromInline
 struct EffectRunner: Sendable {
+  /// Whether the `.run` starting is a part of a concatenation, which does not run once
+  /// cancelled.
+  @TaskLocal @usableFromInline static var isRunningSequencePart = false
+
   let registry: CancellationRegistry
   /// The child features of the effect being run, outermost first.
   let namespace: [ChildEffectsID]
@@ -13,7 +18,12 @@ struct EffectRunner: Sendable {
     case let .perform(work):
       work()
     case let .run(_, operation):
-      await operation(send)
+      // NB: A part of a cancelled concatenation (or of a debounce whose wait was cancelled)
+      //     does not run its operation; a lone `.run` cancelled before it started still does,
+      //     as in TCA. `Effect.run` checks (wrappers around it, such as a test store's, run).
+      await EffectRunner.$isRunningSequencePart.withValue(true) {
+        await operation(send)
+      }
     case let .merge(effects):
       await withTaskGroup(of: Void.self) { group in
         for effect in effects {
@@ -22,27 +32,27 @@ struct EffectRunner: Sendable {
         }
       }
     case let .concatenate(effects):
-      // NB: Parts after a cancellation still run (seeing the cancellation), so that every
-      // operation gets to finish; their sends are dropped.
+      // NB: Parts after a cancellation are visited (their `.run`s do not start, and their
+      // sends are dropped).
       for effect in effects {
         await self.run(effect, send: send)
       }
     case let .cancellable(id, cancelInFlight, effect):
-      let id = id.inNamespace(self.namespace)
-      if cancelInFlight { self.registry.cancel(id: id) }
+      let ids = id.inNamespaceAndEnclosing(self.namespace)
+      if cancelInFlight { self.registry.cancel(id: ids[0]) }
       let effect = UncheckedSendable(effect)
       let task = Task(executorPreference: EffectContext.current?.taskExecutor) {
         await self.run(effect.value, send: send)
       }
       let handle = CancellationHandle()
       handle.attach { task.cancel() }
-      let token = self.registry.insert(handle, ids: [id])
+      let token = self.registry.insert(handle, ids: ids)
       await withTaskCancellationHandler {
         await task.value
       } onCancel: {
         task.cancel()
       }
-      self.registry.remove(token, ids: [id])
+      self.registry.remove(token, ids: ids)
     case let .cancel(id):
       self.registry.cancel(id: id.inNamespace(self.namespace))
     case let .namespaced(component, effect):

@@ -86,12 +86,16 @@ extension Effect {
   }
 }
 
-/// A value's identity as a child: its observable id when it has one. An enum without one (a
-/// destination enum that is not `@ObservableState`) is known by its case and the identity of
-/// the value in it, so that moving to another case, or to another alert, is a new child.
+/// A value's identity as a child: its observable id when it has one, else its `Identifiable`
+/// id. An enum without either (a destination enum that is not `@ObservableState`) is known by
+/// its case and the identity of the value in it, so that moving to another case, or to another
+/// alert, is a new child.
 @usableFromInline
 func _childIdentity<Value>(_ value: Value) -> ErasedID? {
   if let state = value as? any ObservableState { return ErasedID(exactly: state._$id) }
+  if let identifiable = value as? any Identifiable, let id = _identifiableID(identifiable) {
+    return id
+  }
   // NB: An alert or a dialog is told apart from the next one by its id.
   if let ephemeral = value as? any _IdentifiedEphemeralState {
     return ErasedID(exactly: ephemeral.id)
@@ -102,6 +106,11 @@ func _childIdentity<Value>(_ value: Value) -> ErasedID? {
   return ErasedID(
     exactly: EnumCaseIdentity(name: child.label ?? "", payload: _childIdentity(child.value))
   )
+}
+
+private func _identifiableID<Value: Identifiable>(_ value: Value) -> ErasedID? {
+  // NB: An id is a value (TCA takes it to be), so sharing it between threads is safe.
+  ErasedID(exactly: UncheckedSendable(AnyHashable(value.id)))
 }
 
 /// The identity of an enum value: its case and the identity of the value it holds.

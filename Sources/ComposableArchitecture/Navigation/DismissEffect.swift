@@ -10,14 +10,25 @@
 /// an element of a `StackState`) is reported as an issue.
 public struct DismissEffect: Sendable {
   private let dismiss: (@Sendable () async -> Void)?
+  /// What dismissal does in a feature that was not presented: a test store's root feature
+  /// is dismissed as a whole.
+  private let dismissRoot: (@Sendable () async -> Void)?
 
   /// Makes a dismiss effect that runs `dismiss`; for tests and previews.
   public init(_ dismiss: @escaping @Sendable () async -> Void) {
     self.dismiss = dismiss
+    self.dismissRoot = nil
   }
 
-  init() {
+  init(dismissRoot: (@Sendable () async -> Void)? = nil) {
     self.dismiss = nil
+    self.dismissRoot = dismissRoot
+  }
+
+  /// This effect, dismissing an unpresented feature with `dismissRoot` instead of reporting it.
+  func dismissingRoot(with dismissRoot: @escaping @Sendable () async -> Void) -> Self {
+    if self.dismiss != nil { return self }
+    return Self(dismissRoot: dismissRoot)
   }
 
   /// Dismisses the current feature.
@@ -31,6 +42,8 @@ public struct DismissEffect: Sendable {
       await dismiss()
     } else if let context = PresentationContext.current {
       await context.dismiss()
+    } else if let dismissRoot = self.dismissRoot {
+      await dismissRoot()
     } else {
       reportIssue(
         """

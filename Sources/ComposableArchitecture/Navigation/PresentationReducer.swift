@@ -166,11 +166,23 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
           """
         )
       }
-      state[keyPath: self.toPresentationState].wrappedValue = nil
+      // NB: A parent that presented another child (another identity) in answer keeps it.
+      if idBefore == nil || self.destinationID(state) == idBefore {
+        state[keyPath: self.toPresentationState].wrappedValue = nil
+      }
     }
     let idAfter = self.destinationID(state)
-    let cancelEffects: Effect<Parent.Action> =
+    var cancelEffects: Effect<Parent.Action> =
       if let idBefore, idBefore != idAfter { .cancelChild(idBefore) } else { .none }
+    // NB: A child that a reducer outside this one dismissed or replaced since the last action
+    //     through here has its effects cancelled now, as in TCA.
+    let remembered = state[keyPath: self.toPresentationState]._presentedID
+    if remembered != idAfter {
+      if let remembered, remembered != idBefore {
+        cancelEffects = cancelEffects.merge(with: .cancelChild(remembered))
+      }
+      state[keyPath: self.toPresentationState]._presentedID = idAfter
+    }
     return destinationEffects.merge(with: parentEffects).merge(with: cancelEffects)
   }
 

@@ -22,6 +22,10 @@ public struct PresentationState<State> {
   }
 
   private var storage: Storage
+  /// The child whose effects the presenting `ifLet` last saw, so that a child removed or
+  /// replaced by a reducer outside that `ifLet` has its effects cancelled on the next action
+  /// through it. Not part of the value: equality, hashing and coding ignore it.
+  var _presentedID: ChildEffectsID?
 
   /// Makes presentation state; `nil` means nothing is presented.
   public init(wrappedValue: State?) {

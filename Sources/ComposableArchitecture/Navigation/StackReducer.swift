@@ -126,6 +126,15 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
         cancelEffects = cancelEffects.merge(with: .cancelChild(self.childID(id)))
       }
     }
+    // NB: Elements that a reducer outside this one removed since the last action through here
+    //     have their effects cancelled now, as in TCA.
+    let mounted = state[keyPath: self.toStackState]._mountedIDs
+    if mounted.map({ !_sameOrderedSet($0, idsAfter) }) ?? true {
+      for id in mounted ?? [] where !idsBefore.contains(id) && !idsAfter.contains(id) {
+        cancelEffects = cancelEffects.merge(with: .cancelChild(self.childID(id)))
+      }
+      state[keyPath: self.toStackState]._mountedIDs = idsAfter
+    }
     return elementEffects.merge(with: parentEffects).merge(with: cancelEffects)
   }
 

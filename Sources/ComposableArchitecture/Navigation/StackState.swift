@@ -12,6 +12,10 @@ import OrderedCollections
 /// ```
 public struct StackState<Element> {
   private var storage: OrderedDictionary<StackElementID, Element> = [:]
+  /// The elements whose effects the navigating `forEach` last saw, so that elements removed by
+  /// a reducer outside that `forEach` have their effects cancelled on the next action through
+  /// it. Not part of the value: equality, hashing and coding ignore it.
+  var _mountedIDs: OrderedSet<StackElementID>?
 
   /// An empty stack.
   public init() {}
@@ -61,14 +65,24 @@ public struct StackState<Element> {
     }
   }
 
-  /// Pushes an element with a fresh id.
+  /// Pushes an element with a fresh id: one the stack does not hold.
   public mutating func append(_ element: Element) {
     @Dependency(\.stackElementIDGenerator) var nextID
-    self.storage[nextID()] = element
+    if nextID.isPerStack {
+      let last = self.storage.keys.max()?.rawValue ?? -1
+      self.storage[StackElementID(integerLiteral: last &+ 1)] = element
+      return
+    }
+    var id = nextID()
+    // NB: A counter passes the ids a push took; a generator of the user's own is trusted.
+    while nextID.isCounter, self.storage[id] != nil { id = nextID() }
+    self.storage[id] = element
   }
 
-  /// Pushes an element with the given id.
+  /// Pushes an element with the given id; the store's generator will not hand that id out.
   public mutating func _append(_ element: Element, id: StackElementID) {
+    @Dependency(\.stackElementIDGenerator) var nextID
+    nextID.reserve(id)
     self.storage[id] = element
   }
 

@@ -159,9 +159,9 @@ final class RootCore<State, Action>: @unchecked Sendable {
         Array(effects[index...]), ids: ids, namespace: namespace, send: self.effectSend
       )
     case let .cancellable(id, cancelInFlight, effect):
-      let id = id.inNamespace(namespace)
-      if cancelInFlight { self.registry.cancel(id: id) }
-      self.interpret(effect, ids: ids + [id], namespace: namespace)
+      let scoped = id.inNamespaceAndEnclosing(namespace)
+      if cancelInFlight { self.registry.cancel(id: scoped[0]) }
+      self.interpret(effect, ids: ids + scoped, namespace: namespace)
     case let .cancel(id):
       self.registry.cancel(id: id.inNamespace(namespace))
     case let .namespaced(component, effect):

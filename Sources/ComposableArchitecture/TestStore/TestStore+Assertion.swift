@@ -1,16 +1,20 @@
+@_spi(Internals) import CasePaths
+
 extension TestStore {
   /// Checks `actual` against the state the test expects after `mutation`.
   ///
   /// Exhaustive: the mutation is applied to the last asserted state and the result must equal
   /// `actual`. Non-exhaustive: it may also be applied to `actual` itself, so that only the
-  /// fields it sets are checked.
+  /// fields it sets are checked. While the mutation runs, `store.state` is still the previous
+  /// state, as in TCA; afterwards it is `actual`.
   func expectState(
     _ mutation: ((inout State) throws -> Void)?,
     previous: consuming State,
     actual: State,
     what: String,
     at location: Location,
-    stateMaybeUnchanged: Bool = false
+    stateMaybeUnchanged: Bool = false,
+    stackElementIDsFrom idCount: Int? = nil
   ) {
     // NB: A step that changed nothing takes no closure: TCA reports one that makes no
     //     observable change. Whether the state changed is compared only when the reducer's
@@ -18,13 +22,18 @@ extension TestStore {
     //     would cost as much as the assertion itself.
     let nothingChanged =
       stateMaybeUnchanged && mutation != nil && self.exhaustivity == .on && previous == actual
-    // NB: `previous` comes in consumed, and the store no longer holds it, so the mutation
-    //     changes it in place instead of copying its collections.
+    // NB: The state the test store moves to is `actual`. When the expected state matches, it is
+    //     kept instead: a value equal to `actual` in buffers of its own, so that the next send's
+    //     reducer changes the store's state in place. (While the closure runs, the store still
+    //     holds the previous state, which it shows as `state`, so the closure changes a copy.)
+    var matched = false
+    defer { if !matched { self.assertedState = actual } }
+    // NB: XCTModify asks for a change only in exhaustive mode.
+    let isExhaustive = self.exhaustivity == .on
     var expected = consume previous
     do {
-      // NB: The closure sees the test store's dependencies, as the reducer does.
       if let mutation {
-        try DependencyValues.$_current.withValue(self.root.dependencies) {
+        try self.runAssertion(stackIDsFrom: idCount, isExhaustive: isExhaustive) {
           try mutation(&expected)
         }
       }
@@ -33,6 +42,8 @@ extension TestStore {
       return
     }
     if expected == actual {
+      matched = true
+      self.assertedState = expected
       if nothingChanged {
         self.fail(
           """
@@ -48,7 +59,13 @@ extension TestStore {
     }
     if self.exhaustivity != .on {
       var partial = actual
-      do { try mutation?(&partial) } catch {}
+      if let mutation {
+        do {
+          try self.runAssertion(stackIDsFrom: idCount, isExhaustive: false) {
+            try mutation(&partial)
+          }
+        } catch {}
+      }
       if partial == actual {
         self.skipped(Self.mismatch(expected: expected, actual: actual, what: what, mutation), at: location)
         return
@@ -56,6 +73,25 @@ extension TestStore {
       expected = partial
     }
     self.fail(Self.mismatch(expected: expected, actual: actual, what: what, mutation), at: location)
+  }
+
+  /// Runs an assertion closure as TCA does: with the test store's dependencies, as the reducer
+  /// has them; with the stack id counter as it was at `count` (before a send; now, for a
+  /// receive), so that a push in the closure gets the id the reducer's push got; and with
+  /// XCTModify asking for a change only when `isExhaustive`.
+  func runAssertion(
+    stackIDsFrom count: Int?, isExhaustive: Bool, _ body: () throws -> Void
+  ) throws {
+    let ids = self.stackElementIDs
+    try DependencyValues.$_current.withValue(self.root.dependencies) {
+      try ids.withIDs(countingFrom: count ?? ids.nextCount) {
+        if isExhaustive {
+          try body()
+        } else {
+          try XCTModifyLocals.$isExhaustive.withValue(false) { try body() }
+        }
+      }
+    }
   }
 
   static func mismatch(
@@ -92,19 +128,10 @@ extension TestStore {
     line: UInt = #line,
     column: UInt = #column
   ) {
-    let actual = self.root.state
-    let previous = self.replaceAssertedState(with: actual)
     self.expectState(
-      updateStateToExpectedResult, previous: previous, actual: actual, what: "",
+      updateStateToExpectedResult, previous: self.assertedState, actual: self.root.state, what: "",
       at: (fileID, filePath, line, column)
     )
-  }
-
-  /// Makes `state` the last asserted state and hands back the one it replaces, without a copy.
-  func replaceAssertedState(with state: State) -> State {
-    var previous = state
-    swap(&previous, &self.assertedState)
-    return previous
   }
 
   /// Runs `operation` with a different exhaustivity.

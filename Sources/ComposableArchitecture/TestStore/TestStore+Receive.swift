@@ -193,9 +193,8 @@ extension TestStore {
             at: location
           )
         }
-        let previous = self.replaceAssertedState(with: received.state)
         self.expectState(
-          mutation, previous: previous, actual: received.state, what: "", at: location,
+          mutation, previous: self.assertedState, actual: received.state, what: "", at: location,
           stateMaybeUnchanged: received.maybeUnchanged)
         return
       }

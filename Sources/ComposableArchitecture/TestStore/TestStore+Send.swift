@@ -22,6 +22,10 @@ extension TestStore {
     column: UInt = #column
   ) async -> TestStoreTask {
     let location: Location = (fileID, filePath, line, column)
+    guard !self.tracker.isDismissed else {
+      self.fail("Can't send action to dismissed test store.", at: location)
+      return TestStoreTask(rawValue: nil, timeout: self.timeout)
+    }
     if self.tracker.hasReceived {
       let received = self.tracker.removeAllReceived()
       let message = """
@@ -49,21 +53,23 @@ extension TestStore {
     //     effect leaves the cascade empty for the next one.
     let cascade = self.nextCascade
     self.root.sendCascade = cascade
+    let stackElementIDsFrom = self.stackElementIDs.nextCount
     if self.exhaustivity == .on {
       task = self.store.send(.send(action))
       actual = self.tracker.takeStateAfterSend(or: self.root.state)
-      previous = self.replaceAssertedState(with: actual)
+      previous = self.assertedState
     } else {
       previous = self.root.state
+      self.assertedState = previous
       task = self.store.send(.send(action))
       actual = self.tracker.takeStateAfterSend(or: self.root.state)
-      self.assertedState = actual
     }
     self.root.sendCascade = nil
     if task.rawValue != nil { self.nextCascade = _EffectCascade() }
     self.expectState(
       updateStateToExpectedResult, previous: consume previous, actual: actual, what: "",
-      at: location, stateMaybeUnchanged: self.tracker.lastSendMaybeUnchanged
+      at: location, stateMaybeUnchanged: self.tracker.lastSendMaybeUnchanged,
+      stackElementIDsFrom: stackElementIDsFrom
     )
     // NB: Effects that just started run now, on the store's own executor, up to their first
     //     suspension point (a clock's sleep, `withTaskCancellation`), before the test goes on.

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// What a ``TestStore``'s reducer saw: received actions with the state after each, the state
 /// after the last sent action, and the effects still running.
@@ -130,6 +131,13 @@ final class TestTracker<State, Action>: @unchecked Sendable {
       return storage.nextEffect
     }
   }
+
+  /// Whether the feature dismissed itself with `@Dependency(\.dismiss)`.
+  var isDismissed: Bool {
+    get { self._isDismissed.load(ordering: .acquiring) }
+    set { self._isDismissed.store(newValue, ordering: .releasing) }
+  }
+  private let _isDismissed = Atomic(false)
 
   /// Stops tracking every effect in flight; they go on running.
   func forgetEffects() {
