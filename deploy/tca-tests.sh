@@ -13,15 +13,7 @@
 #   TCA_REPOSITORY: a clone or URL of TCA's repository (default: GitHub), for machines whose
 #   git reaches GitHub only through local mirrors
 set -euo pipefail
-here="$(cd "$(dirname "$0")/.." && pwd)"
-work="${1:-$(mktemp -d)}"
-repository="${2:-https://github.com/pointfreeco/swift-composable-architecture}"
-tag=1.25.5
-mkdir -p "$work"
-cd "$work"
-if [ ! -d tca ]; then
-  git clone --quiet --branch "$tag" "$repository" tca
-fi
+source "$(dirname "$0")/tca-fetch.sh"
 files="DependencyKeyWritingReducerTests EffectOperationTests EffectTests EffectRunTests
   EffectCancellationTests EffectCancellationIsolationTests TaskCancellationTests ReducerTests
   ReducerBuilderTests ScopeTests ScopeCacheTests StoreTests StoreLifetimeTests TestStoreTests

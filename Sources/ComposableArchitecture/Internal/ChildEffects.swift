@@ -100,11 +100,10 @@ func _childIdentity<Value>(_ value: Value) -> ErasedID? {
   if let ephemeral = value as? any _IdentifiedEphemeralState {
     return ErasedID(exactly: ephemeral.id)
   }
-  guard _isEnum(Value.self), let child = Mirror(reflecting: value).children.first else {
-    return nil
-  }
+  guard let enumCase = _enumCase(of: value) else { return nil }
   return ErasedID(
-    exactly: EnumCaseIdentity(name: child.label ?? "", payload: _childIdentity(child.value))
+    exactly: EnumCaseIdentity(
+      name: enumCase.name, payload: enumCase.payload.flatMap { _childIdentity($0) })
   )
 }
 

@@ -38,7 +38,6 @@ struct CaseModification<Root, Value> {
   var result: Root? { self.value.map(self.embed) }
 
   private static func caseName(of root: Root) -> String {
-    if let label = Mirror(reflecting: root).children.first?.label { return label }
-    return String(describing: root)
+    _enumCase(of: root)?.name ?? String(describing: root)
   }
 }

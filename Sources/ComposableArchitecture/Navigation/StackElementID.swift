@@ -25,17 +25,37 @@ public struct StackElementID: Hashable, Sendable, Comparable, ExpressibleByInteg
 /// A store counts from 0 (``incrementing(from:)``). Outside of any store, in tests, each stack
 /// numbers its own elements from 0 (``perStack``), so that `StackState([a, b])` has ids 0 and 1.
 public struct StackElementIDGenerator: Sendable {
-  private struct Count {
-    var next: Int
-    /// Where ids come from while a test's expected state is built (see ``withIDs(countingFrom:_:)``).
-    var shadow: Int?
-  }
-
+  /// A counter of ids, with a second one that stands in for it while a test's expected state
+  /// is built (see ``withIDs(countingFrom:_:)``).
   private final class Counter: Sendable {
-    let count: Mutex<Count>
-    init(_ count: Count) { self.count = Mutex(count) }
-    func withValue<R>(_ body: (inout Count) -> R) -> R {
-      self.count.withLock { body(&$0) }
+    static let inactive = Int.min
+    let next: Atomic<Int>
+    let shadow = Atomic<Int>(Counter.inactive)
+    init(_ start: Int) { self.next = Atomic(start) }
+
+    func take() -> Int {
+      if self.shadow.load(ordering: .acquiring) != Self.inactive {
+        return self.shadow.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue
+      }
+      return self.next.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue
+    }
+
+    func reserve(_ id: Int) {
+      if self.shadow.load(ordering: .acquiring) != Self.inactive {
+        Self.raise(self.shadow, past: id)
+      } else {
+        Self.raise(self.next, past: id)
+      }
+    }
+
+    private static func raise(_ counter: borrowing Atomic<Int>, past id: Int) {
+      var current = counter.load(ordering: .acquiring)
+      while id >= current {
+        let (exchanged, original) = counter.compareExchange(
+          expected: current, desired: id &+ 1, ordering: .acquiringAndReleasing)
+        if exchanged { return }
+        current = original
+      }
     }
   }
 
@@ -57,19 +77,12 @@ public struct StackElementIDGenerator: Sendable {
   public func callAsFunction() -> StackElementID {
     if let next = self.next { return next() }
     guard let counter = self.counter else { return 0 }
-    return counter.withValue { count in
-      if let shadow = count.shadow {
-        count.shadow = shadow &+ 1
-        return StackElementID(integerLiteral: shadow)
-      }
-      defer { count.next &+= 1 }
-      return StackElementID(integerLiteral: count.next)
-    }
+    return StackElementID(integerLiteral: counter.take())
   }
 
   /// A generator that counts up from `start`.
   public static func incrementing(from start: Int = 0) -> Self {
-    Self(counter: Counter(Count(next: start)))
+    Self(counter: Counter(start))
   }
 
   /// Each stack numbers its elements after the highest id it holds.
@@ -82,27 +95,21 @@ public struct StackElementIDGenerator: Sendable {
   var isPerStack: Bool { self.next == nil && self.counter == nil }
 
   /// The id a counter hands out next; `nil` for other generators.
-  var nextCount: Int? { self.counter?.withValue { $0.next } }
+  var nextCount: Int? { self.counter?.next.load(ordering: .acquiring) }
 
   /// Runs `body` with this counter handing out ids from `count` (its ``nextCount`` earlier) on,
   /// without moving it: the state a test expects gets the ids the reducer's pushes got.
   /// Another kind of generator, or a `nil` count, runs `body` as it is.
   func withIDs<R>(countingFrom count: Int?, _ body: () throws -> R) rethrows -> R {
     guard let counter = self.counter, let count else { return try body() }
-    counter.withValue { $0.shadow = count }
-    defer { counter.withValue { $0.shadow = nil } }
+    counter.shadow.store(count, ordering: .releasing)
+    defer { counter.shadow.store(Counter.inactive, ordering: .releasing) }
     return try body()
   }
 
   /// Makes sure `id` is never handed out again, after a push with an id of its own.
   func reserve(_ id: StackElementID) {
-    self.counter?.withValue { count in
-      if count.shadow != nil {
-        if id.rawValue >= count.shadow! { count.shadow = id.rawValue &+ 1 }
-      } else if id.rawValue >= count.next {
-        count.next = id.rawValue &+ 1
-      }
-    }
+    self.counter?.reserve(id.rawValue)
   }
 }
 

@@ -81,15 +81,17 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
 
   @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
-    let childEffects = self.reduceChild(into: &state, action: action)
+    let childAction = self.toChildAction.extract(action)
+    let childEffects =
+      if let childAction { self.reduceChild(into: &state, childAction, of: action) } else {
+        Effect<Parent.Action>.none
+      }
     let idBefore = self.childID(state)
     let parentEffects = self.parent.reduce(into: &state, action: action)
     var idAfter = self.childID(state)
     // NB: An alert or a dialog goes away once the parent has handled its action, unless the
     //     parent presented another one meanwhile.
-    if self.isEphemeral, idBefore != nil, idBefore == idAfter,
-      self.toChildAction.extract(action) != nil
-    {
+    if self.isEphemeral, childAction != nil, idBefore != nil, idBefore == idAfter {
       state[keyPath: self.toChildState] = nil
       idAfter = nil
     }
@@ -105,8 +107,9 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   }
 
   @usableFromInline
-  func reduceChild(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
-    guard let childAction = self.toChildAction.extract(action) else { return .none }
+  func reduceChild(
+    into state: inout Parent.State, _ childAction: Child.Action, of action: Parent.Action
+  ) -> Effect<Parent.Action> {
     guard state[keyPath: self.toChildState] != nil, let id = self.childID(state) else {
       self.location.report(
         """
