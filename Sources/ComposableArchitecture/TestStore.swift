@@ -49,6 +49,8 @@ public final class TestStore<State: Equatable, Action> {
   let store: Store<State, TestReducer<State, Action>.TestAction>
   let root: RootCore<State, TestReducer<State, Action>.TestAction>
   let tracker: TestTracker<State, Action>
+  /// The shared values the steps changed since the last assertion.
+  let sharedChanges: SharedChangeTracker
   /// Where the store's effects run: its own serial executor, on the main queue.
   let effects: StoreExecutor
   /// The cascade the next `send`'s effects join.
@@ -74,13 +76,19 @@ public final class TestStore<State: Equatable, Action> {
     column: UInt = #column
   ) {
     let tracker = TestTracker<State, Action>()
+    let sharedChanges = SharedChangeTracker()
     let effects = TestEffectsExecutor.make()
     TestEffectsExecutor.register(effects)
     let store = withoutActuallyEscaping(prepareDependencies) { prepareDependencies in
       Store(
         initialState: initialState(),
         reducer: { TestReducer(base: reducer()._resolve(), tracker: tracker) },
-        withDependencies: prepareDependencies,
+        withDependencies: {
+          // NB: Each test store has shared values and files of its own.
+          $0.sharedReferences = SharedReferences(changeTracker: sharedChanges)
+          $0.sharedFileSystem = .inMemory()
+          prepareDependencies(&$0)
+        },
         effectsExecutor: effects,
         isolation: MainActor.shared
       )
@@ -99,6 +107,7 @@ public final class TestStore<State: Equatable, Action> {
     self.root = root
     self.stackElementIDs = root.dependencies.stackElementIDGenerator
     self.tracker = tracker
+    self.sharedChanges = sharedChanges
     self.effects = effects
     self.assertedState = rootCore.root.state
     self.timeout = 1_000_000_000

@@ -22,6 +22,7 @@ extension TestStore {
     //     would cost as much as the assertion itself.
     let nothingChanged =
       stateMaybeUnchanged && mutation != nil && self.exhaustivity == .on && previous == actual
+      && !self.sharedChanges.stepChangedValues
     // NB: The state the test store moves to is `actual`. When the expected state matches, it is
     //     kept instead: a value equal to `actual` in buffers of its own, so that the next send's
     //     reducer changes the store's state in place. (While the closure runs, the store still
@@ -41,9 +42,16 @@ extension TestStore {
       self.fail("Threw error: \(error)", at: location)
       return
     }
+    let unassertedSharedChanges = self.sharedChanges.takeUnassertedChanges()
     if expected == actual {
       matched = true
       self.assertedState = expected
+      if let message = unassertedSharedChanges {
+        if self.exhaustivity == .on { self.fail(message, at: location) } else {
+          self.skipped(message, at: location)
+        }
+        return
+      }
       if nothingChanged {
         self.fail(
           """
@@ -85,6 +93,9 @@ extension TestStore {
     let ids = self.stackElementIDs
     try DependencyValues.$_current.withValue(self.root.dependencies) {
       try ids.withIDs(countingFrom: count ?? ids.nextCount) {
+        // NB: Shared values changed in the closure change what the test expects of them.
+        self.sharedChanges.isAsserting = true
+        defer { self.sharedChanges.isAsserting = false }
         if isExhaustive {
           try body()
         } else {
