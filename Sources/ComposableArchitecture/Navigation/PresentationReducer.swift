@@ -149,16 +149,18 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
     }
     let idBefore = self.destinationID(state)
     let parentEffects = self.parent.reduce(into: &state, action: action)
+    var idAfter = self.destinationID(state)
     // NB: An alert or a dialog (or an enum destination showing one) goes away once the parent
     //     has handled its action, unless the parent presented something else meanwhile.
-    if case .presented = presentationAction, let idBefore, idBefore == self.destinationID(state),
+    if case .presented = presentationAction, let idBefore, idBefore == idAfter,
       let destination = state[keyPath: self.toPresentationState].wrappedValue,
       _isEphemeral(destination)
     {
       state[keyPath: self.toPresentationState].wrappedValue = nil
+      idAfter = nil
     }
     if case .dismiss = presentationAction {
-      if state[keyPath: self.toPresentationState].wrappedValue == nil, idBefore == nil {
+      if idAfter == nil, idBefore == nil {
         self.location.report(
           """
           An "ifLet" at "\(self.location.fileID):\(self.location.line)" received a "dismiss" \
@@ -167,11 +169,11 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
         )
       }
       // NB: A parent that presented another child (another identity) in answer keeps it.
-      if idBefore == nil || self.destinationID(state) == idBefore {
+      if idBefore == nil || idAfter == idBefore {
         state[keyPath: self.toPresentationState].wrappedValue = nil
+        idAfter = nil
       }
     }
-    let idAfter = self.destinationID(state)
     var cancelEffects: Effect<Parent.Action> =
       if let idBefore, idBefore != idAfter { .cancelChild(idBefore) } else { .none }
     // NB: A child that a reducer outside this one dismissed or replaced since the last action

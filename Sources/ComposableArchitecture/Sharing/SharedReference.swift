@@ -27,20 +27,6 @@ final class SharedReference<Value>: @unchecked Sendable {
     return self.value
   }
 
-  /// The value, ignoring what an assertion closure expects.
-  var currentValue: Value {
-    self.lock.lock()
-    defer { self.lock.unlock() }
-    return self.value
-  }
-
-  /// The value as of the last assertion, when a step changed it since.
-  var expectedValue: Value {
-    self.lock.lock()
-    defer { self.lock.unlock() }
-    return self.snapshot ?? self.value
-  }
-
   func withLock<R>(_ operation: (inout Value) throws -> R) rethrows -> R {
     self.lock.lock()
     defer { self.lock.unlock() }
