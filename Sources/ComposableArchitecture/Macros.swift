@@ -169,8 +169,8 @@ public macro ReducerCaseEphemeral() =
 public macro ReducerCaseIgnored() =
   #externalMacro(module: "ComposableArchitectureMacros", type: "ReducerCaseIgnoredMacro")
 
-/// Gives a state type an identity so that the store can tell when it changes, and conforms it to
-/// ``ObservableState`` and `Observable`.
+/// Makes a state type observable field by field, and conforms it to ``ObservableState`` and
+/// `Observable`.
 ///
 /// ```swift
 /// @Reducer
@@ -184,20 +184,64 @@ public macro ReducerCaseIgnored() =
 /// }
 /// ```
 ///
-/// In this runtime observation happens at the store level, so stored properties are left exactly
-/// as written: the memberwise initializer, synthesized `Equatable`/`Hashable`/`Codable`
-/// conformances and property wrappers such as `@Presents` keep working.
-///
 /// - On a struct the macro adds a stored `_$observationRegistrar`, an `_$id` derived from it and a
-///   `_$willModify()` that forwards to it.
+///   `_$willModify()` that forwards to it, and marks each stored `var` without an attribute of
+///   its own ``ObservationStateTracked()``: it moves to private `_name` storage behind accessors
+///   that ``withPerceptionTracking(_:onChange:)`` observes. The memberwise initializer keeps its
+///   parameters, equality and hashing compare the same values, and generated `CodingKeys` keep
+///   each property's own name in archives, as a generated `CustomReflectable` mirror does in
+///   dumps and test failures.
 /// - On an enum it adds an `_$id` computed from the current case (and the identity of its
 ///   associated value, when that value is itself observable state) and a no-op `_$willModify()`.
 ///
+/// While nothing in the process is being perceived, an observed field costs one relaxed atomic
+/// load per access over a plain stored property.
+///
 /// Members the type already declares are not generated again.
-@attached(member, names: named(_$observationRegistrar), named(_$id), named(_$willModify))
-@attached(extension, conformances: ObservableState, Observable)
+@attached(
+  member,
+  names: named(_$observationRegistrar), named(_$id), named(_$willModify), named(CodingKeys),
+  named(_$storageKeyPath)
+)
+@attached(memberAttribute)
+@attached(
+  extension, conformances: ObservableState, Observable, CustomReflectable, names: named(customMirror)
+)
 public macro ObservableState() =
   #externalMacro(module: "ComposableArchitectureMacros", type: "ObservableStateMacro")
+
+/// Makes a stored property of ``ObservableState()`` state observable; the macro adds it to every
+/// stored `var` without an attribute of its own, so it is seldom written by hand.
+///
+/// ```swift
+/// @ObservableState
+/// struct State {
+///   var count = 0  // @ObservationStateTracked is implied
+/// }
+/// ```
+@attached(accessor, names: named(init), named(get), named(set), named(_modify))
+@attached(peer, names: prefixed(_))
+public macro ObservationStateTracked() =
+  #externalMacro(module: "ComposableArchitectureMacros", type: "ObservationStateTrackedMacro")
+
+/// Holds the state of a presented child feature: `nil` while nothing is presented.
+///
+/// ```swift
+/// @ObservableState
+/// struct State: Equatable {
+///   @Presents var detail: Detail.State?
+/// }
+/// // ...
+/// .ifLet(\.$detail, action: \.detail) { Detail() }
+/// ```
+///
+/// The property keeps its optional type; `$detail` is its ``PresentationState``, which the
+/// presenting `ifLet` works on. Inside ``ObservableState()`` state, presenting, dismissing and
+/// replacing the child are observed; changes inside the child are the child's own fields'.
+@attached(accessor, names: named(init), named(get), named(set), named(_modify))
+@attached(peer, names: prefixed(`$`), prefixed(_))
+public macro Presents() =
+  #externalMacro(module: "ComposableArchitectureMacros", type: "PresentsMacro")
 
 /// Marks a property of ``ObservableState()`` state as not observed.
 ///
@@ -210,8 +254,7 @@ public macro ObservableState() =
 /// }
 /// ```
 ///
-/// This runtime never instruments stored properties, so the attribute has no effect; it is
-/// accepted so that code written for the Composable Architecture compiles unchanged.
+/// The property stays a plain stored property: reading and changing it are not observed.
 @attached(peer)
 public macro ObservationStateIgnored() =
   #externalMacro(module: "ComposableArchitectureMacros", type: "ObservationStateIgnoredMacro")

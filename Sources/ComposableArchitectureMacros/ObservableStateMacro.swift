@@ -5,12 +5,33 @@ import SwiftSyntaxMacros
 
 /// Implementation of `@ObservableState`.
 ///
-/// Observation happens at the store level in this runtime, so the macro never rewrites stored
-/// properties. It only gives the type an identity (`_$id`) and a hook (`_$willModify()`):
-///
-/// - a struct gets a stored `ObservationStateRegistrar` that provides both;
-/// - an enum derives its identity from the current case and its associated value.
+/// - A struct gets a stored `ObservationStateRegistrar`, which gives it an identity (`_$id`) and
+///   a hook (`_$willModify()`), and each of its stored `var`s is marked
+///   `@ObservationStateTracked`, so that reading and changing it can be observed. Its
+///   `CodingKeys` keep the properties' own names, so that synthesized `Codable` conformances
+///   read and write what they did before the properties moved to `_name` storage.
+/// - An enum derives its identity from the current case and its associated value.
 public enum ObservableStateMacro {}
+
+extension ObservableStateMacro: MemberAttributeMacro {
+  /// Marks each stored `var` of a struct that carries no attribute of its own (a property
+  /// wrapper, `@Presents`, `@ObservationStateIgnored`) as `@ObservationStateTracked`.
+  public static func expansion(
+    of node: AttributeSyntax,
+    attachedTo declaration: some DeclGroupSyntax,
+    providingAttributesFor member: some DeclSyntaxProtocol,
+    in context: some MacroExpansionContext
+  ) throws -> [AttributeSyntax] {
+    guard
+      declaration.is(StructDeclSyntax.self),
+      let variable = member.as(VariableDeclSyntax.self),
+      let property = StoredProperty(variable),
+      property.isVariable,
+      !property.hasAttributes
+    else { return [] }
+    return ["@ObservationStateTracked"]
+  }
+}
 
 extension ObservableStateMacro: MemberMacro {
   /// Adds `_$observationRegistrar` (structs only), `_$id` and `_$willModify()`, skipping members
@@ -48,6 +69,14 @@ extension ObservableStateMacro: MemberMacro {
           """
         )
       }
+      if !declaration.declaresMember(named: "CodingKeys"), let codingKeys = codingKeys(declaration) {
+        members.append(codingKeys)
+      }
+      if !declaration.declaresMember(named: "_$storageKeyPath"),
+        let storage = storageKeyPaths(declaration, access: access)
+      {
+        members.append(storage)
+      }
       return members
     }
 
@@ -74,8 +103,68 @@ extension ObservableStateMacro: MemberMacro {
     return []
   }
 
-  /// The `_$id` of an enum: the identity of the associated value (or an inert identity) tagged
-  /// with the index of the current case, so that changing case always changes the identity.
+  /// The coding keys of a struct whose stored properties the macros move to `_name` storage:
+  /// each such property is coded under its own name, every other stored property as before.
+  /// `nil` when no property moves.
+  private static func codingKeys(_ declaration: some DeclGroupSyntax) -> DeclSyntax? {
+    var cases: [String] = []
+    var moved = false
+    for member in declaration.memberBlock.members {
+      guard
+        let variable = member.decl.as(VariableDeclSyntax.self),
+        let property = StoredProperty(variable)
+      else { continue }
+      let name = property.name.trimmingBackticks
+      if property.isVariable && (!property.hasAttributes || property.has(attribute: "Presents")) {
+        cases.append("case \(property.storageName) = \"\(name)\"")
+        moved = true
+      } else {
+        cases.append("case \(property.name)")
+      }
+    }
+    guard moved else { return nil }
+    let body = cases.map { "  " + $0 }.joined(separator: "\n")
+    return """
+      enum CodingKeys: String, CodingKey {
+      \(raw: body)
+      }
+      """
+  }
+
+  /// The map from each moved property's key path to its storage's (`\Self.$destination` for a
+  /// presented child), so that reducers can reach child state in place. `nil` when no property
+  /// moves.
+  private static func storageKeyPaths(
+    _ declaration: some DeclGroupSyntax, access: String
+  ) -> DeclSyntax? {
+    var lines: [String] = []
+    for member in declaration.memberBlock.members {
+      guard
+        let variable = member.decl.as(VariableDeclSyntax.self),
+        let property = StoredProperty(variable),
+        property.isVariable
+      else { continue }
+      let storage = "\\Self.\(property.storageName)"
+      if !property.hasAttributes {
+        lines.append("if keyPath == \\Self.\(property.name) as AnyKeyPath { return \(storage) }")
+      } else if property.has(attribute: "Presents") {
+        let projected = "\\Self.$\(property.name.trimmingBackticks)"
+        lines.append("if keyPath == \(projected) as AnyKeyPath { return \(storage) }")
+      }
+    }
+    guard !lines.isEmpty else { return nil }
+    let body = (lines + ["return nil"]).map { "  " + $0 }.joined(separator: "\n")
+    return """
+      \(raw: access)static func _$storageKeyPath(for keyPath: AnyKeyPath) -> AnyKeyPath? {
+      \(raw: body)
+      }
+      """
+  }
+
+  /// The `_$id` of an enum: the identity of the associated value tagged with the index of the
+  /// current case, so that changing case always changes the identity. A case whose value is not
+  /// observable state (or that has none) gets a fresh identity each time, so that assigning it
+  /// is always a change.
   private static func enumIdentity(_ enumDecl: EnumDeclSyntax, access: String) -> DeclSyntax {
     var lines: [String] = []
     var index = 0
@@ -90,7 +179,7 @@ extension ObservableStateMacro: MemberMacro {
           )
         } else {
           lines.append("case .\(name):")
-          lines.append("  return ComposableArchitecture.ObservableStateID._$inert._$tag(\(index))")
+          lines.append("  return ComposableArchitecture.ObservableStateID()._$tag(\(index))")
         }
         index += 1
       }
@@ -127,12 +216,66 @@ extension ObservableStateMacro: ExtensionMacro {
     {
       conformances.append("Observation.Observable")
     }
-    guard !conformances.isEmpty else { return [] }
+    var extensions: [ExtensionDeclSyntax] = []
+    if !conformances.isEmpty {
+      let decl: DeclSyntax = """
+        \(raw: declaration.availabilityAttributes)extension \(type.trimmed): \
+        \(raw: conformances.joined(separator: ", ")) {}
+        """
+      extensions.append(decl.cast(ExtensionDeclSyntax.self))
+    }
+    if requested("CustomReflectable", in: protocols),
+      !declaration.inherits("CustomReflectable", module: "Swift"),
+      let mirror = reflection(of: declaration, type: type, in: context)
+    {
+      extensions.append(mirror)
+    }
+    return extensions
+  }
 
+  /// A mirror that shows a struct's properties under their own names, as they were before the
+  /// macros moved them to `_name` storage (so that dumps and test failures read `count: 1`).
+  /// `nil` when no property moves.
+  private static func reflection(
+    of declaration: some DeclGroupSyntax,
+    type: some TypeSyntaxProtocol,
+    in context: some MacroExpansionContext
+  ) -> ExtensionDeclSyntax? {
+    guard declaration.is(StructDeclSyntax.self) else { return nil }
+    var children: [String] = []
+    var moved = false
+    for member in declaration.memberBlock.members {
+      guard
+        let variable = member.decl.as(VariableDeclSyntax.self),
+        let property = StoredProperty(variable)
+      else { continue }
+      let name = property.name.trimmingBackticks
+      if property.isVariable && (!property.hasAttributes || property.has(attribute: "Presents")) {
+        children.append("(label: \"\(name)\", value: self.\(property.storageName) as Any)")
+        moved = true
+      } else if property.hasAttributes && !property.has(attribute: "ObservationStateIgnored") {
+        // NB: A property wrapper's storage, as a mirror showed it before.
+        children.append(
+          "(label: \"\(property.storageName)\", value: self.\(property.storageName) as Any)")
+      } else {
+        children.append("(label: \"\(name)\", value: self.\(property.name) as Any)")
+      }
+    }
+    guard moved else { return nil }
+    let list = children.map { "        " + $0 }.joined(separator: ",\n")
     let decl: DeclSyntax = """
-      \(raw: declaration.availabilityAttributes)extension \(type.trimmed): \
-      \(raw: conformances.joined(separator: ", ")) {}
+      \(raw: declaration.availabilityAttributes)extension \(type.trimmed): Swift.CustomReflectable {
+        public var customMirror: Swift.Mirror {
+          Swift.Mirror(
+            self,
+            children: [
+      \(raw: list)
+            ],
+            displayStyle: .struct
+          )
+        }
+      }
       """
-    return [decl.cast(ExtensionDeclSyntax.self)]
+    return decl.cast(ExtensionDeclSyntax.self)
   }
 }

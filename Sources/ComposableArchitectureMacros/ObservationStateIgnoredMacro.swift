@@ -3,8 +3,8 @@ import SwiftSyntaxMacros
 
 /// Implementation of `@ObservationStateIgnored`.
 ///
-/// `@ObservableState` never instruments stored properties in this runtime, so the attribute is
-/// a marker that expands to nothing. It exists so code written for TCA keeps compiling.
+/// A marker that expands to nothing: `@ObservableState` leaves properties that carry it as they
+/// are written.
 public enum ObservationStateIgnoredMacro: PeerMacro {
   /// Produces no declarations.
   public static func expansion(

@@ -9,6 +9,8 @@ struct ComposableArchitecturePlugin: CompilerPlugin {
     CaseExtractorsMacro.self,
     ObservableStateMacro.self,
     ObservationStateIgnoredMacro.self,
+    ObservationStateTrackedMacro.self,
+    PresentsMacro.self,
     ReducerMacro.self,
     ReducerCaseEphemeralMacro.self,
     ReducerCaseIgnoredMacro.self,

@@ -12,9 +12,11 @@ let composableArchitectureMacros: [String: MacroSpec] = [
   ),
   "ObservableState": MacroSpec(
     type: ObservableStateMacro.self,
-    conformances: ["ObservableState", "Observable"]
+    conformances: ["ObservableState", "Observable", "CustomReflectable"]
   ),
   "ObservationStateIgnored": MacroSpec(type: ObservationStateIgnoredMacro.self),
+  "ObservationStateTracked": MacroSpec(type: ObservationStateTrackedMacro.self),
+  "Presents": MacroSpec(type: PresentsMacro.self),
   "Reducer": MacroSpec(type: ReducerMacro.self, conformances: ["Reducer", "CaseReducer"]),
   "ReducerCaseEphemeral": MacroSpec(type: ReducerCaseEphemeralMacro.self),
   "ReducerCaseIgnored": MacroSpec(type: ReducerCaseIgnoredMacro.self),

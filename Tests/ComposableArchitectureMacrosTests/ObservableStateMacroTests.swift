@@ -17,10 +17,61 @@ struct ObservableStateMacroTests {
       }
       """
     } expansion: {
-      """
+      #"""
       struct State {
-        var count = 0
-        @Presents var destination: Destination.State?
+        var count {
+          @storageRestrictions(initializes: _count)
+          init(initialValue) {
+            _count = initialValue
+          }
+          get {
+            _$observationRegistrar._$access("count")
+            return _count
+          }
+          set {
+            _$observationRegistrar._$mutate("count", &_count, newValue, _$isIdentityEqual)
+          }
+          _modify {
+            let _$oldValue = _$observationRegistrar._$beginModify("count", &_count)
+            defer {
+              _$observationRegistrar._$endModify("count", _count, _$oldValue, _$isIdentityEqual)
+            }
+            yield &_count
+          }
+        }
+
+        private var _count = 0
+        var destination: Destination.State? {
+          @storageRestrictions(initializes: _destination)
+          init(initialValue) {
+            _destination = ComposableArchitecture.PresentationState(wrappedValue: initialValue)
+          }
+          get {
+            _$observationRegistrar._$access("destination")
+            return _destination.wrappedValue
+          }
+          set {
+            _$observationRegistrar._$mutate("destination", &_destination.wrappedValue, newValue, _$isIdentityEqual)
+          }
+          _modify {
+            let _$oldValue = _$observationRegistrar._$beginModify("destination", &_destination.wrappedValue)
+            defer {
+              _$observationRegistrar._$endModify("destination", _destination.wrappedValue, _$oldValue, _$isIdentityEqual)
+            }
+            yield &_destination.wrappedValue
+          }
+        }
+
+        private var _destination: ComposableArchitecture.PresentationState<Destination.State> = ComposableArchitecture.PresentationState<Destination.State>(wrappedValue: nil)
+
+        var $destination: ComposableArchitecture.PresentationState<Destination.State> {
+          get {
+            _destination
+          }
+          set {
+            _destination = newValue
+          }
+        }
         var cache: [Int] = []
 
         var _$observationRegistrar = ComposableArchitecture.ObservationStateRegistrar()
@@ -32,11 +83,41 @@ struct ObservableStateMacroTests {
         mutating func _$willModify() {
           _$observationRegistrar._$willModify()
         }
+
+        enum CodingKeys: String, CodingKey {
+          case _count = "count"
+          case _destination = "destination"
+          case cache
+        }
+
+        static func _$storageKeyPath(for keyPath: AnyKeyPath) -> AnyKeyPath? {
+          if keyPath == \Self.count as AnyKeyPath {
+            return \Self._count
+          }
+          if keyPath == \Self.$destination as AnyKeyPath {
+            return \Self._destination
+          }
+          return nil
+        }
       }
 
       extension State: ComposableArchitecture.ObservableState, Observation.Observable {
       }
-      """
+
+      extension State: Swift.CustomReflectable {
+        public var customMirror: Swift.Mirror {
+          Swift.Mirror(
+            self,
+            children: [
+              (label: "count", value: self._count as Any),
+              (label: "destination", value: self._destination as Any),
+              (label: "cache", value: self.cache as Any)
+            ],
+            displayStyle: .struct
+          )
+        }
+      }
+      """#
     }
   }
 
@@ -49,9 +130,30 @@ struct ObservableStateMacroTests {
       }
       """
     } expansion: {
-      """
+      #"""
       public struct State: Equatable {
-        public var count = 0
+        public var count {
+          @storageRestrictions(initializes: _count)
+          init(initialValue) {
+            _count = initialValue
+          }
+          get {
+            _$observationRegistrar._$access("count")
+            return _count
+          }
+          set {
+            _$observationRegistrar._$mutate("count", &_count, newValue, _$isIdentityEqual)
+          }
+          _modify {
+            let _$oldValue = _$observationRegistrar._$beginModify("count", &_count)
+            defer {
+              _$observationRegistrar._$endModify("count", _count, _$oldValue, _$isIdentityEqual)
+            }
+            yield &_count
+          }
+        }
+
+        private var _count = 0
 
         var _$observationRegistrar = ComposableArchitecture.ObservationStateRegistrar()
 
@@ -62,11 +164,34 @@ struct ObservableStateMacroTests {
         public mutating func _$willModify() {
           _$observationRegistrar._$willModify()
         }
+
+        enum CodingKeys: String, CodingKey {
+          case _count = "count"
+        }
+
+        public static func _$storageKeyPath(for keyPath: AnyKeyPath) -> AnyKeyPath? {
+          if keyPath == \Self.count as AnyKeyPath {
+            return \Self._count
+          }
+          return nil
+        }
       }
 
       extension State: ComposableArchitecture.ObservableState, Observation.Observable {
       }
-      """
+
+      extension State: Swift.CustomReflectable {
+        public var customMirror: Swift.Mirror {
+          Swift.Mirror(
+            self,
+            children: [
+              (label: "count", value: self._count as Any)
+            ],
+            displayStyle: .struct
+          )
+        }
+      }
+      """#
     }
   }
 
@@ -90,13 +215,13 @@ struct ObservableStateMacroTests {
         var _$id: ComposableArchitecture.ObservableStateID {
           switch self {
           case .loading:
-            return ComposableArchitecture.ObservableStateID._$inert._$tag(0)
+            return ComposableArchitecture.ObservableStateID()._$tag(0)
           case let .loaded(value):
             return ComposableArchitecture.ObservableStateID._$id(for: value)._$tag(1)
           case let .failed(value):
             return ComposableArchitecture.ObservableStateID._$id(for: value)._$tag(2)
           case .pair:
-            return ComposableArchitecture.ObservableStateID._$inert._$tag(3)
+            return ComposableArchitecture.ObservableStateID()._$tag(3)
           }
         }
 
@@ -126,7 +251,7 @@ struct ObservableStateMacroTests {
         public var _$id: ComposableArchitecture.ObservableStateID {
           switch self {
           case .idle:
-            return ComposableArchitecture.ObservableStateID._$inert._$tag(0)
+            return ComposableArchitecture.ObservableStateID()._$tag(0)
           }
         }
 
@@ -149,9 +274,30 @@ struct ObservableStateMacroTests {
       }
       """
     } expansion: {
-      """
+      #"""
       struct State: ObservableState, Observation.Observable {
-        var count = 0
+        var count {
+          @storageRestrictions(initializes: _count)
+          init(initialValue) {
+            _count = initialValue
+          }
+          get {
+            _$observationRegistrar._$access("count")
+            return _count
+          }
+          set {
+            _$observationRegistrar._$mutate("count", &_count, newValue, _$isIdentityEqual)
+          }
+          _modify {
+            let _$oldValue = _$observationRegistrar._$beginModify("count", &_count)
+            defer {
+              _$observationRegistrar._$endModify("count", _count, _$oldValue, _$isIdentityEqual)
+            }
+            yield &_count
+          }
+        }
+
+        private var _count = 0
 
         var _$observationRegistrar = ComposableArchitecture.ObservationStateRegistrar()
 
@@ -162,8 +308,31 @@ struct ObservableStateMacroTests {
         mutating func _$willModify() {
           _$observationRegistrar._$willModify()
         }
+
+        enum CodingKeys: String, CodingKey {
+          case _count = "count"
+        }
+
+        static func _$storageKeyPath(for keyPath: AnyKeyPath) -> AnyKeyPath? {
+          if keyPath == \Self.count as AnyKeyPath {
+            return \Self._count
+          }
+          return nil
+        }
       }
-      """
+
+      extension State: Swift.CustomReflectable {
+        public var customMirror: Swift.Mirror {
+          Swift.Mirror(
+            self,
+            children: [
+              (label: "count", value: self._count as Any)
+            ],
+            displayStyle: .struct
+          )
+        }
+      }
+      """#
     }
   }
 
@@ -183,6 +352,107 @@ struct ObservableStateMacroTests {
         var _$id: ObservableStateID { ObservableStateID() }
 
         mutating func _$willModify() {
+        }
+      }
+
+      extension State: ComposableArchitecture.ObservableState, Observation.Observable {
+      }
+      """
+    }
+  }
+
+  @Test func presentsOutsideObservableStateOnlyForwards() {
+    assertMacro {
+      """
+      struct State {
+        @Presents var alert: AlertState<Action.Alert>?
+      }
+      """
+    } expansion: {
+      """
+      struct State {
+        var alert: AlertState<Action.Alert>? {
+          @storageRestrictions(initializes: _alert)
+          init(initialValue) {
+            _alert = ComposableArchitecture.PresentationState(wrappedValue: initialValue)
+          }
+          get {
+            _alert.wrappedValue
+          }
+          set {
+            _alert.wrappedValue = newValue
+          }
+          _modify {
+            yield &_alert.wrappedValue
+          }
+        }
+
+        private var _alert: ComposableArchitecture.PresentationState<AlertState<Action.Alert>> = ComposableArchitecture.PresentationState<AlertState<Action.Alert>>(wrappedValue: nil)
+
+        var $alert: ComposableArchitecture.PresentationState<AlertState<Action.Alert>> {
+          get {
+            _alert
+          }
+          set {
+            _alert = newValue
+          }
+        }
+      }
+      """
+    }
+  }
+
+  @Test func presentsNeedsAnOptionalType() {
+    assertMacro {
+      """
+      struct State {
+        @Presents var alert = 1
+      }
+      """
+    } diagnostics: {
+      """
+      struct State {
+        @Presents var alert = 1
+        ┬────────
+        ╰─ 🛑 '@Presents' must be attached to a 'var' whose optional type is written out, as '@Presents var destination: Destination.State?'
+      }
+      """
+    }
+  }
+
+  @Test func propertiesWithAttributesOrObserversAreLeftAlone() {
+    assertMacro {
+      """
+      @ObservableState
+      struct State {
+        @Shared(.inMemory("count")) var count = 0
+        var observed = 0 {
+          didSet { print(observed) }
+        }
+        let id: Int
+        static var shared = 0
+        var computed: Int { id }
+      }
+      """
+    } expansion: {
+      """
+      struct State {
+        @Shared(.inMemory("count")) var count = 0
+        var observed = 0 {
+          didSet { print(observed) }
+        }
+        let id: Int
+        static var shared = 0
+        var computed: Int { id }
+
+        var _$observationRegistrar = ComposableArchitecture.ObservationStateRegistrar()
+
+        var _$id: ComposableArchitecture.ObservableStateID {
+          _$observationRegistrar.id
+        }
+
+        mutating func _$willModify() {
+          _$observationRegistrar._$willModify()
         }
       }
 

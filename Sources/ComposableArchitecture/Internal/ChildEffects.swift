@@ -86,13 +86,18 @@ extension Effect {
   }
 }
 
-/// A value's identity as a child: its observable id when it has one, else its `Identifiable`
+/// A value's identity as a child: the origin of its observable identity when it is observable
+/// struct state, else its `Identifiable`
 /// id. An enum without either (a destination enum that is not `@ObservableState`) is known by
 /// its case and the identity of the value in it, so that moving to another case, or to another
 /// alert, is a new child.
 @usableFromInline
 func _childIdentity<Value>(_ value: Value) -> ErasedID? {
-  if let state = value as? any ObservableState { return ErasedID(exactly: state._$id) }
+  // NB: A struct's origin, which its copies keep however they are modified; an enum's identity
+  // changes with each read of a case without observable state, so enums are known by their case.
+  if let state = value as? any ObservableState, let origin = state._$id.structOrigin {
+    return ErasedID(exactly: origin)
+  }
   if let identifiable = value as? any Identifiable, let id = _identifiableID(identifiable) {
     return id
   }

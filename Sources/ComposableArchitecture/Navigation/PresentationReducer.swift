@@ -97,6 +97,9 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
   @usableFromInline let destination: Reduce<Destination.State, Destination.Action>
   @usableFromInline let toPresentationState:
     WritableKeyPath<Parent.State, PresentationState<Destination.State>>
+  /// The same key path, applied in place where it can be.
+  @usableFromInline let presentationStatePath:
+    StatePath<Parent.State, PresentationState<Destination.State>>
   @usableFromInline let toPresentationAction:
     CaseExtractor<Parent.Action, PresentationAction<Destination.Action>>
   @usableFromInline let location: SourceLocation
@@ -114,6 +117,7 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
     self.parent = parent
     self.destination = destination
     self.toPresentationState = toPresentationState
+    self.presentationStatePath = StatePath(toPresentationState)
     self.toPresentationAction = toPresentationAction
     self.location = location
     self.childPath = ChildEffectsPath(toPresentationState)
@@ -125,11 +129,9 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
     if case let .presented(destinationAction) = presentationAction {
       if let id = self.destinationID(state) {
         let toPresentationAction = self.toPresentationAction
-        destinationEffects = self.destination
-          .reduce(
-            into: &state[keyPath: self.toPresentationState].wrappedValue!,
-            action: destinationAction
-          )
+        let destination = self.destination
+        destinationEffects = self.presentationStatePath
+          .modify(&state) { destination.reduce(into: &$0.wrappedValue!, action: destinationAction) }
           .map { toPresentationAction.embed(.presented($0)) }
           .dismissing(with: toPresentationAction.embed(.dismiss))
           .child(id)

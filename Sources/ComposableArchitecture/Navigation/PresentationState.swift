@@ -1,6 +1,6 @@
 /// The state of a child feature that a parent presents: `nil` while nothing is presented.
 ///
-/// Use it through `@Presents`, together with ``PresentationAction`` and
+/// Use it through the ``Presents()`` macro, together with ``PresentationAction`` and
 /// ``Reducer/ifLet(_:action:destination:fileID:filePath:line:column:)``:
 ///
 /// ```swift
@@ -86,9 +86,6 @@ extension PresentationState {
     }
   }
 }
-
-/// The `@Presents` attribute: `@Presents var destination: Destination.State?`.
-public typealias Presents = PresentationState
 
 extension PresentationState: Equatable where State: Equatable {
   public static func == (lhs: Self, rhs: Self) -> Bool {

@@ -65,6 +65,8 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
   @usableFromInline let parent: Parent
   @usableFromInline let destination: Reduce<Destination.State, Destination.Action>
   @usableFromInline let toStackState: WritableKeyPath<Parent.State, StackState<Destination.State>>
+  /// The same key path, applied in place where it can be.
+  @usableFromInline let stackStatePath: StatePath<Parent.State, StackState<Destination.State>>
   @usableFromInline let toStackAction:
     CaseExtractor<Parent.Action, StackAction<Destination.State, Destination.Action>>
   @usableFromInline let location: SourceLocation
@@ -82,6 +84,7 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
     self.parent = parent
     self.destination = destination
     self.toStackState = toStackState
+    self.stackStatePath = StatePath(toStackState)
     self.toStackAction = toStackAction
     self.location = location
     self.childPath = ChildEffectsPath(toStackState)
@@ -94,8 +97,9 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
     case let .element(id, elementAction):
       if state[keyPath: self.toStackState][id: id] != nil {
         let toStackAction = self.toStackAction
-        elementEffects = self.destination
-          .reduce(into: &state[keyPath: self.toStackState][id: id]!, action: elementAction)
+        let destination = self.destination
+        elementEffects = self.stackStatePath
+          .modify(&state) { destination.reduce(into: &$0[id: id]!, action: elementAction) }
           .map { toStackAction.embed(.element(id: id, action: $0)) }
           .dismissing(with: toStackAction.embed(.popFrom(id: id)))
           .child(self.childID(id))

@@ -1,6 +1,5 @@
-import Synchronization
-
-/// A state type whose values have an identity: conform with the ``ObservableState()`` macro.
+/// A state type whose values have an identity and whose fields can be observed: conform with the
+/// ``ObservableState()`` macro.
 ///
 /// ```swift
 /// @ObservableState
@@ -9,91 +8,22 @@ import Synchronization
 /// }
 /// ```
 ///
-/// Observation is tracked per store in this runtime: reading a store's state inside
-/// `withObservationTracking` is told of the store's next change.
+/// Reading a field of such a value inside ``withPerceptionTracking(_:onChange:)`` is told of the
+/// field's next change; so is reading a store's state.
 public protocol ObservableState {
   /// The identity of this value; copies share it, a freshly made value gets a new one.
   var _$id: ObservableStateID { get }
   /// Called before a mutation that should be seen as a change of identity.
   mutating func _$willModify()
+  /// The stored property behind an observed property's key path (`\Self._count` for
+  /// `\Self.count`), so that reducers can reach child state in place while nothing is being
+  /// perceived; `nil` for any other key path.
+  static func _$storageKeyPath(for keyPath: AnyKeyPath) -> AnyKeyPath?
 }
 
-/// The identity of an ``ObservableState`` value.
-public struct ObservableStateID: Hashable, Sendable {
-  @usableFromInline let raw: UInt64
-  @usableFromInline let tag: UInt32?
-
-  @usableFromInline
-  init(raw: UInt64, tag: UInt32?) {
-    self.raw = raw
-    self.tag = tag
-  }
-
-  /// A fresh identity.
-  @inlinable
-  public init() {
-    self.init(raw: _nextObservableStateID(), tag: nil)
-  }
-
-  /// An identity shared by values that have none of their own.
-  public static let _$inert = ObservableStateID(raw: 0, tag: nil)
-
-  /// The identity of `value` when it is observable, else ``_$inert``.
-  @inlinable
-  public static func _$id<T>(for value: T) -> ObservableStateID {
-    (value as? any ObservableState)?._$id ?? ._$inert
-  }
-
-  /// This identity marked with an enum case's index.
-  @inlinable
-  public func _$tag(_ tag: UInt32) -> ObservableStateID {
-    ObservableStateID(raw: self.raw, tag: tag)
-  }
-}
-
-private let observableStateIDCounter = Atomic<UInt64>(1)
-
-@usableFromInline
-func _nextObservableStateID() -> UInt64 {
-  observableStateIDCounter.add(1, ordering: .relaxed).newValue
-}
-
-/// The storage that ``ObservableState()`` adds to a state type: its identity.
-///
-/// It never takes part in equality, hashing or coding, so it does not change what a state's
-/// synthesized conformances do.
-public struct ObservationStateRegistrar: Sendable {
-  /// The identity of the value that holds this registrar.
-  public private(set) var id = ObservableStateID()
-
-  /// Makes a registrar with a fresh identity.
-  public init() {}
-
-  /// Gives the value a new identity.
-  public mutating func _$willModify() {
-    self.id = ObservableStateID()
-  }
-}
-
-extension ObservationStateRegistrar: Equatable, Hashable, Codable {
-  public static func == (_: Self, _: Self) -> Bool { true }
-  public func hash(into _: inout Hasher) {}
-  public init(from _: any Decoder) throws { self.init() }
-  public func encode(to _: any Encoder) throws {}
-}
-
-extension KeyedDecodingContainer {
-  /// A state's registrar is never read from an archive, so archives without it decode.
-  public func decode(
-    _: ObservationStateRegistrar.Type, forKey _: Key
-  ) throws -> ObservationStateRegistrar {
-    ObservationStateRegistrar()
-  }
-}
-
-extension KeyedEncodingContainer {
-  /// A state's registrar is never written to an archive.
-  public mutating func encode(_: ObservationStateRegistrar, forKey _: Key) throws {}
+extension ObservableState {
+  /// No observed property has storage of its own.
+  public static func _$storageKeyPath(for keyPath: AnyKeyPath) -> AnyKeyPath? { nil }
 }
 
 extension Optional: ObservableState where Wrapped: ObservableState {

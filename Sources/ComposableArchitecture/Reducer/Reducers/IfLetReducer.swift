@@ -55,6 +55,8 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline let parent: Parent
   @usableFromInline let child: Child._Resolved
   @usableFromInline let toChildState: WritableKeyPath<Parent.State, Child.State?>
+  /// The same key path, applied in place where it can be.
+  @usableFromInline let childStatePath: StatePath<Parent.State, Child.State?>
   @usableFromInline let toChildAction: CaseExtractor<Parent.Action, Child.Action>
   @usableFromInline let location: SourceLocation
   /// The child's key path for its effects' ids, hashed once.
@@ -73,6 +75,7 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     self.parent = parent
     self.child = child
     self.toChildState = toChildState
+    self.childStatePath = StatePath(toChildState)
     self.toChildAction = toChildAction
     self.location = location
     self.childPath = ChildEffectsPath(toChildState)
@@ -125,7 +128,7 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
       )
       return .none
     }
-    return self.child.reduce(into: &state[keyPath: self.toChildState]!, action: childAction)
+    return self.childStatePath.modify(&state) { self.child.reduce(into: &$0!, action: childAction) }
       .map(self.toChildAction.embed)
       .child(id)
   }

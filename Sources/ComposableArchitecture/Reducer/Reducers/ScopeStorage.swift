@@ -9,8 +9,8 @@ enum _ScopeChildState<ParentState, ChildState> {
 @usableFromInline
 final class _ScopeStorage<ParentState, ParentAction, Child: Reducer> {
   @usableFromInline let toChildState: _ScopeChildState<ParentState, Child.State>
-  /// The byte offset of the child state when it is a stored property: the fast path.
-  @usableFromInline let childStateOffset: Int?
+  /// The child state's key path when it is one, with its byte offset: the fast path.
+  @usableFromInline let childStatePath: StatePath<ParentState, Child.State>?
   @usableFromInline let toChildAction: CaseExtractor<ParentAction, Child.Action>
   @usableFromInline let location: SourceLocation
 
@@ -22,9 +22,9 @@ final class _ScopeStorage<ParentState, ParentAction, Child: Reducer> {
   ) {
     self.toChildState = toChildState
     if case let .keyPath(path) = toChildState {
-      self.childStateOffset = path.offset
+      self.childStatePath = path
     } else {
-      self.childStateOffset = nil
+      self.childStatePath = nil
     }
     self.toChildAction = toChildAction
     self.location = location
@@ -41,7 +41,7 @@ final class _ScopeStorage<ParentState, ParentAction, Child: Reducer> {
   ) -> Effect<ParentAction> {
     guard let childAction = self.toChildAction.extract(action) else { return .none }
     let effect: Effect<Child.Action>
-    if let offset = self.childStateOffset {
+    if let offset = self.childStatePath?.currentOffset {
       effect = withUnsafeMutablePointer(to: &state) { pointer in
         child.reduce(
           into: &UnsafeMutableRawPointer(pointer)

@@ -1,0 +1,92 @@
+import SwiftSyntax
+
+/// A single-name stored instance property of a struct (`var count = 0`, `let id: UUID`), as the
+/// observation macros see it.
+struct StoredProperty {
+  let declaration: VariableDeclSyntax
+  let name: String
+  let binding: PatternBindingSyntax
+
+  /// The property declared by `declaration`, when it declares exactly one stored instance
+  /// property (no `static`, `lazy`, accessors or observers).
+  init?(_ declaration: VariableDeclSyntax) {
+    guard
+      declaration.bindings.count == 1,
+      let binding = declaration.bindings.first,
+      let identifier = binding.pattern.as(IdentifierPatternSyntax.self),
+      binding.accessorBlock == nil,
+      !declaration.modifiers.contains(where: {
+        [.keyword(.static), .keyword(.class), .keyword(.lazy)].contains($0.name.tokenKind)
+      })
+    else { return nil }
+    self.declaration = declaration
+    self.name = identifier.identifier.text
+    self.binding = binding
+  }
+
+  /// Whether it is declared with `var`.
+  var isVariable: Bool {
+    declaration.bindingSpecifier.tokenKind == .keyword(.var)
+  }
+
+  /// The name of the stored property that holds its value once an observation macro has made it
+  /// computed.
+  var storageName: String { "_" + name.trimmingBackticks }
+
+  /// Whether the property carries an attribute (a property wrapper or a macro) named `name`.
+  func has(attribute name: String) -> Bool {
+    declaration.attributes.contains(name) || declaration.attributes.contains(name, module: "ComposableArchitecture")
+  }
+
+  /// Whether the property carries any attribute at all.
+  var hasAttributes: Bool { !declaration.attributes.isEmpty }
+
+  /// The stored property that backs this one once it is computed: `_name`, private, with the
+  /// given type and initial value, marked `@ObservationStateIgnored`.
+  func storage(type: String?, initializer: String?) -> DeclSyntax {
+    let annotation = type.map { ": \($0)" } ?? ""
+    let value = initializer.map { " = \($0)" } ?? ""
+    return """
+      @ObservationStateIgnored private var \(raw: storageName)\(raw: annotation)\(raw: value)
+      """
+  }
+
+  /// The property's type as written, if it is annotated.
+  var typeAnnotation: String? {
+    binding.typeAnnotation?.type.trimmedDescription
+  }
+
+  /// The property's initial value as written, if it has one.
+  var initialValue: String? {
+    binding.initializer?.value.trimmedDescription
+  }
+
+  /// The access modifiers (`public`, `private(set)`, ...) of the declaration, as written.
+  var accessModifiers: String {
+    declaration.modifiers
+      .filter {
+        [.keyword(.public), .keyword(.package), .keyword(.internal), .keyword(.fileprivate),
+          .keyword(.private), .keyword(.open)].contains($0.name.tokenKind)
+      }
+      .map { $0.trimmedDescription + " " }
+      .joined()
+  }
+}
+
+extension String {
+  /// The name without the backticks that escape a keyword (`` `default` `` is `default`).
+  var trimmingBackticks: String {
+    hasPrefix("`") && hasSuffix("`") && count > 1 ? String(dropFirst().dropLast()) : self
+  }
+}
+
+extension Syntax {
+  /// Whether the innermost type around this node is a struct marked `@ObservableState`.
+  static func isInObservableState(_ lexicalContext: [Syntax]) -> Bool {
+    guard let type = lexicalContext.first(where: { $0.isProtocol((any DeclGroupSyntax).self) })
+    else { return false }
+    guard let structDecl = type.as(StructDeclSyntax.self) else { return false }
+    return structDecl.attributes.contains("ObservableState")
+      || structDecl.attributes.contains("ObservableState", module: "ComposableArchitecture")
+  }
+}
