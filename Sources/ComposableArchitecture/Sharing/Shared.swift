@@ -13,9 +13,17 @@
 /// Read it as a plain property; change it with ``withLock(_:)`` on the projected value. In a
 /// ``TestStore``, a step's changes to shared values must be asserted like state:
 /// `$0.$count.withLock { $0 = 1 }` in the closure states the expected value.
+///
+/// A part of a shared value is shared too: `state.$settings.volume` is a `Shared<Int>` that
+/// reads and changes the `volume` of the one `settings` value.
 @propertyWrapper
+@dynamicMemberLookup
 public struct Shared<Value> {
-  let reference: SharedReference<Value>
+  let reference: any SharedAccess<Value>
+
+  init(reference: any SharedAccess<Value>) {
+    self.reference = reference
+  }
 
   /// A shared value of its own, in memory only.
   public init(value: Value) {
@@ -52,6 +60,11 @@ public struct Shared<Value> {
   public func withLock<R>(_ operation: (inout Value) throws -> R) rethrows -> R {
     try self.reference.withLock(operation)
   }
+
+  /// A part of the shared value, shared with it: `$settings.volume`.
+  public subscript<Member>(dynamicMember keyPath: WritableKeyPath<Value, Member>) -> Shared<Member> {
+    Shared<Member>(reference: SharedProjection(self.reference, keyPath))
+  }
 }
 
 extension Shared: @unchecked Sendable where Value: Sendable {}
@@ -61,7 +74,7 @@ extension Shared: Equatable where Value: Equatable {
   ///
   /// A test store checks a step's changes to a shared value separately (see ``Shared``).
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.reference === rhs.reference || lhs.wrappedValue == rhs.wrappedValue
+    lhs.reference.identity == rhs.reference.identity || lhs.wrappedValue == rhs.wrappedValue
   }
 }
 

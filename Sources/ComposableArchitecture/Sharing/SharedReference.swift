@@ -54,6 +54,10 @@ final class SharedReference<Value>: @unchecked Sendable {
   }
 }
 
+extension SharedReference: SharedAccess {
+  var identity: SharedIdentity { SharedIdentity(root: ObjectIdentifier(self), path: nil) }
+}
+
 extension SharedReference: TrackedSharedReference {
   var changeDescription: String? {
     self.lock.lock()
