@@ -24,9 +24,7 @@ extension ObservableStateMacro: MemberAttributeMacro {
   ) throws -> [AttributeSyntax] {
     guard
       declaration.is(StructDeclSyntax.self),
-      let variable = member.as(VariableDeclSyntax.self),
-      let property = StoredProperty(variable),
-      property.isVariable,
+      let property = StoredProperty.variable(member),
       !property.hasAttributes
     else { return [] }
     return ["@ObservationStateTracked"]
@@ -107,22 +105,13 @@ extension ObservableStateMacro: MemberMacro {
   /// each such property is coded under its own name, every other stored property as before.
   /// `nil` when no property moves.
   private static func codingKeys(_ declaration: some DeclGroupSyntax) -> DeclSyntax? {
-    var cases: [String] = []
-    var moved = false
-    for member in declaration.memberBlock.members {
-      guard
-        let variable = member.decl.as(VariableDeclSyntax.self),
-        let property = StoredProperty(variable)
-      else { continue }
-      let name = property.name.trimmingBackticks
-      if property.isVariable && (!property.hasAttributes || property.has(attribute: "Presents")) {
-        cases.append("case \(property.storageName) = \"\(name)\"")
-        moved = true
-      } else {
-        cases.append("case \(property.name)")
-      }
+    let properties = StoredProperty.all(in: declaration)
+    guard properties.contains(where: \.movesToStorage) else { return nil }
+    let cases = properties.map { property in
+      property.movesToStorage
+        ? "case \(property.storageName) = \"\(property.name.trimmingBackticks)\""
+        : "case \(property.name)"
     }
-    guard moved else { return nil }
     let body = cases.map { "  " + $0 }.joined(separator: "\n")
     return """
       enum CodingKeys: String, CodingKey {
@@ -138,12 +127,7 @@ extension ObservableStateMacro: MemberMacro {
     _ declaration: some DeclGroupSyntax, access: String
   ) -> DeclSyntax? {
     var lines: [String] = []
-    for member in declaration.memberBlock.members {
-      guard
-        let variable = member.decl.as(VariableDeclSyntax.self),
-        let property = StoredProperty(variable),
-        property.isVariable
-      else { continue }
+    for property in StoredProperty.all(in: declaration) where property.isVariable {
       let storage = "\\Self.\(property.storageName)"
       if !property.hasAttributes {
         lines.append("if keyPath == \\Self.\(property.name) as AnyKeyPath { return \(storage) }")
@@ -241,18 +225,16 @@ extension ObservableStateMacro: ExtensionMacro {
     type: some TypeSyntaxProtocol,
     in context: some MacroExpansionContext
   ) -> ExtensionDeclSyntax? {
-    guard declaration.is(StructDeclSyntax.self) else { return nil }
+    let properties = StoredProperty.all(in: declaration)
+    guard
+      declaration.is(StructDeclSyntax.self),
+      properties.contains(where: \.movesToStorage)
+    else { return nil }
     var children: [String] = []
-    var moved = false
-    for member in declaration.memberBlock.members {
-      guard
-        let variable = member.decl.as(VariableDeclSyntax.self),
-        let property = StoredProperty(variable)
-      else { continue }
+    for property in properties {
       let name = property.name.trimmingBackticks
-      if property.isVariable && (!property.hasAttributes || property.has(attribute: "Presents")) {
+      if property.movesToStorage {
         children.append("(label: \"\(name)\", value: self.\(property.storageName) as Any)")
-        moved = true
       } else if property.hasAttributes && !property.has(attribute: "ObservationStateIgnored") {
         // NB: A property wrapper's storage, as a mirror showed it before.
         children.append(
@@ -261,7 +243,6 @@ extension ObservableStateMacro: ExtensionMacro {
         children.append("(label: \"\(name)\", value: self.\(property.name) as Any)")
       }
     }
-    guard moved else { return nil }
     let list = children.map { "        " + $0 }.joined(separator: ",\n")
     let decl: DeclSyntax = """
       \(raw: declaration.availabilityAttributes)extension \(type.trimmed): Swift.CustomReflectable {

@@ -15,11 +15,7 @@ extension ObservationStateTrackedMacro: AccessorMacro {
     providingAccessorsOf declaration: some DeclSyntaxProtocol,
     in context: some MacroExpansionContext
   ) throws -> [AccessorDeclSyntax] {
-    guard
-      let variable = declaration.as(VariableDeclSyntax.self),
-      let property = StoredProperty(variable),
-      property.isVariable
-    else { return [] }
+    guard let property = StoredProperty.variable(declaration) else { return [] }
     return observedAccessors(name: property.name, storage: property.storageName, value: "")
   }
 
@@ -67,11 +63,7 @@ extension ObservationStateTrackedMacro: PeerMacro {
     providingPeersOf declaration: some DeclSyntaxProtocol,
     in context: some MacroExpansionContext
   ) throws -> [DeclSyntax] {
-    guard
-      let variable = declaration.as(VariableDeclSyntax.self),
-      let property = StoredProperty(variable),
-      property.isVariable
-    else { return [] }
+    guard let property = StoredProperty.variable(declaration) else { return [] }
     return [property.storage(type: property.typeAnnotation, initializer: property.initialValue)]
   }
 }

@@ -90,9 +90,7 @@ extension PresentsMacro: PeerMacro {
   /// type written.
   private static func presentedProperty(_ declaration: some DeclSyntaxProtocol) -> StoredProperty? {
     guard
-      let variable = declaration.as(VariableDeclSyntax.self),
-      let property = StoredProperty(variable),
-      property.isVariable,
+      let property = StoredProperty.variable(declaration),
       property.typeAnnotation.flatMap(presentedType) != nil
     else { return nil }
     return property

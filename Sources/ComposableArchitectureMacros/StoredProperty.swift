@@ -73,6 +73,31 @@ struct StoredProperty {
   }
 }
 
+extension StoredProperty {
+  /// The stored `var` that `declaration` declares, if it declares one.
+  static func variable(_ declaration: some DeclSyntaxProtocol) -> StoredProperty? {
+    guard
+      let variable = declaration.as(VariableDeclSyntax.self),
+      let property = StoredProperty(variable),
+      property.isVariable
+    else { return nil }
+    return property
+  }
+
+  /// The stored properties a type declares, in order.
+  static func all(in declaration: some DeclGroupSyntax) -> [StoredProperty] {
+    declaration.memberBlock.members.compactMap {
+      $0.decl.as(VariableDeclSyntax.self).flatMap(StoredProperty.init)
+    }
+  }
+
+  /// Whether the observation macros move it to `_name` storage: a `var` without an attribute of
+  /// its own (it becomes `@ObservationStateTracked`), or a `@Presents` one.
+  var movesToStorage: Bool {
+    isVariable && (!hasAttributes || has(attribute: "Presents"))
+  }
+}
+
 extension String {
   /// The name without the backticks that escape a keyword (`` `default` `` is `default`).
   var trimmingBackticks: String {
