@@ -127,7 +127,7 @@ extension ObservableStateMacro: MemberMacro {
     _ declaration: some DeclGroupSyntax, access: String
   ) -> DeclSyntax? {
     var lines: [String] = []
-    for property in StoredProperty.all(in: declaration) where property.isVariable {
+    for property in StoredProperty.all(in: declaration) where property.movesToStorage {
       let storage = "\\Self.\(property.storageName)"
       if !property.hasAttributes {
         lines.append("if keyPath == \\Self.\(property.name) as AnyKeyPath { return \(storage) }")

@@ -1,27 +1,41 @@
 import SwiftSyntax
 
-/// A single-name stored instance property of a struct (`var count = 0`, `let id: UUID`), as the
+/// One stored instance property of a struct (`var count = 0`, `let id: UUID`), as the
 /// observation macros see it.
 struct StoredProperty {
   let declaration: VariableDeclSyntax
   let name: String
   let binding: PatternBindingSyntax
 
-  /// The property declared by `declaration`, when it declares exactly one stored instance
-  /// property (no `static`, `lazy`, accessors or observers).
-  init?(_ declaration: VariableDeclSyntax) {
+  /// The property `binding` of `declaration` declares, when it is a stored instance property:
+  /// not `static` or `lazy`, and with no accessors other than `willSet`/`didSet` observers.
+  init?(_ declaration: VariableDeclSyntax, binding: PatternBindingSyntax) {
     guard
-      declaration.bindings.count == 1,
-      let binding = declaration.bindings.first,
       let identifier = binding.pattern.as(IdentifierPatternSyntax.self),
-      binding.accessorBlock == nil,
       !declaration.modifiers.contains(where: {
         [.keyword(.static), .keyword(.class), .keyword(.lazy)].contains($0.name.tokenKind)
       })
     else { return nil }
+    switch binding.accessorBlock?.accessors {
+    case nil:
+      break
+    case let .accessors(accessors):
+      let observers: [TokenKind] = [.keyword(.willSet), .keyword(.didSet)]
+      guard accessors.allSatisfy({ observers.contains($0.accessorSpecifier.tokenKind) }) else {
+        return nil
+      }
+    case .getter:
+      return nil
+    }
     self.declaration = declaration
     self.name = identifier.identifier.text
     self.binding = binding
+  }
+
+  /// Whether the macros can make it observed: it is the only property its declaration declares,
+  /// and it has no observers (a macro can't add accessors beside them).
+  var isSingleAndPlain: Bool {
+    declaration.bindings.count == 1 && binding.accessorBlock == nil
   }
 
   /// Whether it is declared with `var`.
@@ -74,27 +88,33 @@ struct StoredProperty {
 }
 
 extension StoredProperty {
-  /// The stored `var` that `declaration` declares, if it declares one.
+  /// The stored `var` that `declaration` declares, if it declares one alone and without
+  /// observers: what the observation macros can make observed.
   static func variable(_ declaration: some DeclSyntaxProtocol) -> StoredProperty? {
     guard
       let variable = declaration.as(VariableDeclSyntax.self),
-      let property = StoredProperty(variable),
-      property.isVariable
+      variable.bindings.count == 1,
+      let binding = variable.bindings.first,
+      let property = StoredProperty(variable, binding: binding),
+      property.isVariable,
+      property.isSingleAndPlain
     else { return nil }
     return property
   }
 
-  /// The stored properties a type declares, in order.
+  /// The stored properties a type declares, in order, one for each name.
   static func all(in declaration: some DeclGroupSyntax) -> [StoredProperty] {
-    declaration.memberBlock.members.compactMap {
-      $0.decl.as(VariableDeclSyntax.self).flatMap(StoredProperty.init)
+    declaration.memberBlock.members.flatMap { member -> [StoredProperty] in
+      guard let variable = member.decl.as(VariableDeclSyntax.self) else { return [] }
+      return variable.bindings.compactMap { StoredProperty(variable, binding: $0) }
     }
   }
 
-  /// Whether the observation macros move it to `_name` storage: a `var` without an attribute of
-  /// its own (it becomes `@ObservationStateTracked`), or a `@Presents` one.
+  /// Whether the observation macros move it to `_name` storage: a lone `var` without observers
+  /// and without an attribute of its own (it becomes `@ObservationStateTracked`), or a
+  /// `@Presents` one.
   var movesToStorage: Bool {
-    isVariable && (!hasAttributes || has(attribute: "Presents"))
+    isVariable && isSingleAndPlain && (!hasAttributes || has(attribute: "Presents"))
   }
 }
 

@@ -462,6 +462,94 @@ struct ObservableStateMacroTests {
     }
   }
 
+  @Test func propertiesDeclaredTogetherOrWithObserversKeepTheirCodingKeys() {
+    assertMacro {
+      """
+      @ObservableState
+      struct State: Codable {
+        var a = 0, b = 1
+        var observed = 0 {
+          didSet { print(observed) }
+        }
+        var count = 0
+      }
+      """
+    } expansion: {
+      #"""
+      struct State: Codable {
+        var a = 0, b = 1
+        var observed = 0 {
+          didSet { print(observed) }
+        }
+        var count {
+          @storageRestrictions(initializes: _count)
+          init(initialValue) {
+            _count = initialValue
+          }
+          get {
+            _$observationRegistrar._$access("count")
+            return _count
+          }
+          set {
+            _$observationRegistrar._$mutate("count", &_count, newValue, _$isIdentityEqual)
+          }
+          _modify {
+            let _$oldValue = _$observationRegistrar._$beginModify("count", &_count)
+            defer {
+              _$observationRegistrar._$endModify("count", _count, _$oldValue, _$isIdentityEqual)
+            }
+            yield &_count
+          }
+        }
+
+        private var _count = 0
+
+        var _$observationRegistrar = ComposableArchitecture.ObservationStateRegistrar()
+
+        var _$id: ComposableArchitecture.ObservableStateID {
+          _$observationRegistrar.id
+        }
+
+        mutating func _$willModify() {
+          _$observationRegistrar._$willModify()
+        }
+
+        enum CodingKeys: String, CodingKey {
+          case a
+          case b
+          case observed
+          case _count = "count"
+        }
+
+        static func _$storageKeyPath(for keyPath: AnyKeyPath) -> AnyKeyPath? {
+          if keyPath == \Self.count as AnyKeyPath {
+            return \Self._count
+          }
+          return nil
+        }
+      }
+
+      extension State: ComposableArchitecture.ObservableState, Observation.Observable {
+      }
+
+      extension State: Swift.CustomReflectable {
+        public var customMirror: Swift.Mirror {
+          Swift.Mirror(
+            self,
+            children: [
+              (label: "a", value: self.a as Any),
+              (label: "b", value: self.b as Any),
+              (label: "observed", value: self.observed as Any),
+              (label: "count", value: self._count as Any)
+            ],
+            displayStyle: .struct
+          )
+        }
+      }
+      """#
+    }
+  }
+
   @Test func diagnosesClass() {
     assertMacro {
       """

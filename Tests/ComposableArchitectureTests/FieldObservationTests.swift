@@ -10,6 +10,15 @@ private struct Leaf: Equatable, Identifiable, Codable {
 }
 
 @ObservableState
+private struct Pair: Equatable, Codable {
+  var a = 0, b = 1
+  var watched = 0 {
+    didSet { self.changes += 1 }
+  }
+  var changes = 0
+}
+
+@ObservableState
 private struct Tree: Equatable {
   var leaf = Leaf()
   var other = Leaf()
@@ -248,6 +257,11 @@ struct FieldObservationTests {
     let json = String(decoding: try encoder.encode(Leaf(id: 1, count: 2)), as: UTF8.self)
     #expect(json == #"{"count":2,"id":1}"#)
     #expect(try JSONDecoder().decode(Leaf.self, from: Data(json.utf8)) == Leaf(id: 1, count: 2))
+
+    var pair = Pair()
+    pair.watched = 5
+    let pairJSON = String(decoding: try encoder.encode(pair), as: UTF8.self)
+    #expect(pairJSON == #"{"a":0,"b":1,"changes":1,"watched":5}"#)
 
     var dump = ""
     customDump(Leaf(id: 1, count: 2), to: &dump)
