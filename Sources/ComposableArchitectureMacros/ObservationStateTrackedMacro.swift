@@ -27,12 +27,7 @@ extension ObservationStateTrackedMacro: AccessorMacro {
     let field = "\"\(name.trimmingBackticks)\""
     let place = storage + value
     return [
-      """
-      @storageRestrictions(initializes: \(raw: storage))
-      init(initialValue) {
-        \(raw: storage) = \(raw: initialValue)
-      }
-      """,
+      initAccessor(storage: storage, initialValue: initialValue),
       """
       get {
         _$observationRegistrar._$access(\(raw: field))
@@ -54,6 +49,19 @@ extension ObservationStateTrackedMacro: AccessorMacro {
       }
       """,
     ]
+  }
+}
+
+extension ObservationStateTrackedMacro {
+  /// The `init` accessor that lets a computed property initialize its `storage` (so that the
+  /// memberwise initializer keeps the property's parameter) with `initialValue`.
+  static func initAccessor(storage: String, initialValue: String) -> AccessorDeclSyntax {
+    """
+    @storageRestrictions(initializes: \(raw: storage))
+    init(initialValue) {
+      \(raw: storage) = \(raw: initialValue)
+    }
+    """
   }
 }
 

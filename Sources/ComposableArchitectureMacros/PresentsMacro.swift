@@ -37,12 +37,7 @@ extension PresentsMacro: AccessorMacro {
       )
     }
     return [
-      """
-      @storageRestrictions(initializes: \(raw: storage))
-      init(initialValue) {
-        \(raw: storage) = \(raw: initialValue)
-      }
-      """,
+      ObservationStateTrackedMacro.initAccessor(storage: storage, initialValue: initialValue),
       """
       get {
         \(raw: storage).wrappedValue

@@ -8,14 +8,22 @@ final class PerceptionRegistry: Sendable {
     var watchers: [PerceivedField: [ObjectIdentifier: PerceptionObserver]] = [:]
     var watched: [ObjectIdentifier: Set<PerceivedField>] = [:]
 
-    /// Forgets `observer`; whether it was there.
-    mutating func remove(_ observer: ObjectIdentifier) -> Bool {
-      guard let fields = self.watched.removeValue(forKey: observer) else { return false }
+    /// Makes `observer` wait for `fields`, and counts it as activity.
+    mutating func insert(_ observer: PerceptionObserver, watching fields: Set<PerceivedField>) {
+      let key = ObjectIdentifier(observer)
+      self.watched[key] = fields
+      for field in fields { self.watchers[field, default: [:]][key] = observer }
+      _perceptionActivity.add(1, ordering: .relaxed)
+    }
+
+    /// Forgets `observer`, if it is waiting, and no longer counts it as activity.
+    mutating func remove(_ observer: ObjectIdentifier) {
+      guard let fields = self.watched.removeValue(forKey: observer) else { return }
       for field in fields {
         self.watchers[field]?.removeValue(forKey: observer)
         if self.watchers[field]?.isEmpty == true { self.watchers.removeValue(forKey: field) }
       }
-      return true
+      _perceptionActivity.subtract(1, ordering: .relaxed)
     }
   }
 
@@ -25,30 +33,20 @@ final class PerceptionRegistry: Sendable {
   func register(_ observer: PerceptionObserver, watching fields: Set<PerceivedField>) {
     guard !fields.isEmpty else { return }
     self.table.withLock { table in
-      guard !observer.hasFired else { return }
-      let key = ObjectIdentifier(observer)
-      table.watched[key] = fields
-      for field in fields { table.watchers[field, default: [:]][key] = observer }
-      _perceptionActivity.add(1, ordering: .relaxed)
+      if !observer.hasFired { table.insert(observer, watching: fields) }
     }
   }
 
   /// Forgets `observer` (it was told of a change some other way).
   func unregister(_ observer: PerceptionObserver) {
-    self.table.withLock { table in
-      if table.remove(ObjectIdentifier(observer)) {
-        _perceptionActivity.subtract(1, ordering: .relaxed)
-      }
-    }
+    self.table.withLock { $0.remove(ObjectIdentifier(observer)) }
   }
 
   /// Forgets and then tells every observer of `field`.
   func change(_ field: PerceivedField) {
     let observers = self.table.withLock { table -> [PerceptionObserver] in
       guard let observers = table.watchers[field] else { return [] }
-      for key in observers.keys {
-        if table.remove(key) { _perceptionActivity.subtract(1, ordering: .relaxed) }
-      }
+      for key in observers.keys { table.remove(key) }
       return Array(observers.values)
     }
     for observer in observers { observer.fire() }

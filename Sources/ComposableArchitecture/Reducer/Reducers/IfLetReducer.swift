@@ -113,7 +113,8 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   func reduceChild(
     into state: inout Parent.State, _ childAction: Child.Action, of action: Parent.Action
   ) -> Effect<Parent.Action> {
-    guard state[keyPath: self.toChildState] != nil, let id = self.childID(state) else {
+    // NB: A child without state has no id.
+    guard let id = self.childID(state) else {
       self.location.report(
         """
         An "ifLet" at "\(self.location.fileID):\(self.location.line)" received a child action \
