@@ -12,7 +12,8 @@ let package = Package(
   platforms: [.macOS(.v15)],
   products: [
     .library(name: "ComposableArchitecture", targets: ["ComposableArchitecture"]),
-    .library(name: "GameServerGameCore", targets: ["GameServerGameCore"]),
+    .library(name: "GameServerGame", targets: ["GameServerGame"]),
+    .library(name: "GameServerCatalog", targets: ["GameServerCatalog"]),
     .library(name: "GameServerTicTacToe", targets: ["GameServerTicTacToe"]),
     .library(name: "GameServerWordGrid", targets: ["GameServerWordGrid"]),
     .executable(name: "game-server", targets: ["GameServerCommand"]),
@@ -95,23 +96,23 @@ let package = Package(
 
     // MARK: Games
     .target(
-      name: "GameServerGameCore",
-      dependencies: [.product(name: "Tagged", package: "swift-tagged")],
-      path: "Games/GameCore"
+      name: "GameServerGame",
+      dependencies: ["ComposableArchitecture", .product(name: "Tagged", package: "swift-tagged")],
+      path: "Games/Game"
     ),
     .target(
       name: "GameServerTicTacToe",
-      dependencies: ["ComposableArchitecture", "GameServerGameCore"],
+      dependencies: ["ComposableArchitecture", "GameServerGame"],
       path: "Games/TicTacToe"
     ),
     .target(
       name: "GameServerWordGrid",
-      dependencies: ["ComposableArchitecture", "GameServerGameCore"],
+      dependencies: ["ComposableArchitecture", "GameServerGame"],
       path: "Games/WordGrid"
     ),
     .target(
       name: "GameServerHarness",
-      dependencies: ["ComposableArchitecture", "GameServerGameCore", "GameServerTicTacToe", "GameServerWordGrid"]
+      dependencies: ["ComposableArchitecture", "GameServerGame", "GameServerTicTacToe", "GameServerWordGrid"]
     ),
     .executableTarget(
       name: "GameServerCommand",
@@ -126,7 +127,7 @@ let package = Package(
     .executableTarget(
       name: "GameServerLoad",
       dependencies: [
-        "GameServerGameCore", "GameServerModels", "GameServerTicTacToe", "GameServerTransport", "GameServerWordGrid",
+        "GameServerGame", "GameServerModels", "GameServerTicTacToe", "GameServerTransport", "GameServerWordGrid",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       path: "Sources/GameServerLoad"
@@ -134,8 +135,9 @@ let package = Package(
     .executableTarget(
       name: "GameServerBenchmark",
       dependencies: [
-        "GameServerCAllocationCounter", "ComposableArchitecture", "GameServerDatabase", "GameServerDatabaseLive", "GameServerClock",
-        "GameServerCore", "GameServerModels", "GameServerWordGrid",
+        "GameServerCAllocationCounter", "ComposableArchitecture", "GameServerCatalog", "GameServerDatabase",
+        "GameServerDatabaseLive", "GameServerClock", "GameServerCore", "GameServerModels", "GameServerTicTacToe",
+        "GameServerWordGrid",
       ],
       path: "Sources/GameServerBenchmark",
       // NB: Exports the executable's malloc (CAllocationCounter) so that the shared libraries use it too.
@@ -143,20 +145,23 @@ let package = Package(
     ),
     .executableTarget(
       name: "GameServerGamesBenchmark",
-      dependencies: ["GameServerGameCore", "GameServerWordGrid"],
+      dependencies: ["GameServerGame", "GameServerWordGrid"],
       path: "Sources/GameServerGamesBenchmark"
     ),
-    .testTarget(name: "GameServerGameCoreTests", dependencies: ["GameServerGameCore"]),
+    .testTarget(name: "GameServerGameTests", dependencies: ["GameServerGame"]),
+    // NB: The one module that names the games: the server and the tools get them from here.
+    .target(
+      name: "GameServerCatalog",
+      dependencies: ["GameServerGame", "GameServerTicTacToe", "GameServerWordGrid"]
+    ),
 
     // MARK: Server
     .target(
       name: "GameServerModels",
-      dependencies: [
-        "GameServerGameCore", "GameServerTicTacToe", "GameServerWordGrid", .product(name: "Tagged", package: "swift-tagged"),
-      ],
+      dependencies: ["GameServerGame", .product(name: "Tagged", package: "swift-tagged")],
       swiftSettings: isFuzzing ? [.unsafeFlags(["-sanitize=fuzzer"])] : []
     ),
-    .target(name: "GameServerMatchmaking", dependencies: ["ComposableArchitecture", "GameServerGameCore", "GameServerModels"]),
+    .target(name: "GameServerMatchmaking", dependencies: ["ComposableArchitecture", "GameServerGame", "GameServerModels"]),
     .testTarget(
       name: "GameServerMatchmakingTests",
       dependencies: [
@@ -178,7 +183,7 @@ let package = Package(
     .target(
       name: "GameServerDatabase",
       dependencies: [
-        "GameServerGameCore", "GameServerModels",
+        "GameServerGame", "GameServerModels",
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
         .product(name: "Dependencies", package: "swift-dependencies"),
       ]
@@ -186,14 +191,14 @@ let package = Package(
     .target(
       name: "GameServerDatabaseLive",
       dependencies: [
-        "GameServerDatabase", "GameServerGameCore", "GameServerModels",
+        "GameServerDatabase", "GameServerGame", "GameServerModels",
         .product(name: "GRDB", package: "GRDB.swift"),
       ]
     ),
     .testTarget(
       name: "GameServerDatabaseTests",
       dependencies: [
-        "GameServerDatabase", "GameServerDatabaseLive", "GameServerGameCore", "GameServerModels",
+        "GameServerDatabase", "GameServerDatabaseLive", "GameServerGame", "GameServerModels",
         .product(name: "GRDB", package: "GRDB.swift"),
       ]
     ),
@@ -213,8 +218,8 @@ let package = Package(
     .target(
       name: "GameServerApp",
       dependencies: [
-        "ComposableArchitecture", "GameServerDatabase", "GameServerDatabaseLive", "GameServerClock", "GameServerCore",
-        "GameServerModels", "GameServerTransport", "GameServerWordGrid",
+        "ComposableArchitecture", "GameServerCatalog", "GameServerDatabase", "GameServerDatabaseLive", "GameServerClock",
+        "GameServerCore", "GameServerModels", "GameServerTransport",
         .product(name: "CoreMetrics", package: "swift-metrics"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "Metrics", package: "swift-metrics"),
@@ -223,30 +228,31 @@ let package = Package(
     ),
     .target(
       name: "GameServerLogin",
-      dependencies: ["GameServerAuthentication", "ComposableArchitecture", "GameServerDatabase", "GameServerGameCore", "GameServerModels"]
+      dependencies: ["GameServerAuthentication", "ComposableArchitecture", "GameServerDatabase", "GameServerGame", "GameServerModels"]
     ),
     .target(
       name: "GameServerRoom",
-      dependencies: ["ComposableArchitecture", "GameServerDatabase", "GameServerGameCore", "GameServerModels", "GameServerTicTacToe", "GameServerWordGrid"]
+      dependencies: ["ComposableArchitecture", "GameServerDatabase", "GameServerGame", "GameServerModels"]
     ),
     .testTarget(
       name: "GameServerRoomTests",
       dependencies: [
-        "GameServerRoom",
+        "GameServerRoom", "GameServerTicTacToe", "GameServerWordGrid",
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
     ),
     .target(
       name: "GameServerCore",
       dependencies: [
-        "GameServerAuthentication", "ComposableArchitecture", "GameServerDatabase", "GameServerGameCore", "GameServerLogin", "GameServerMatchmaking",
-        "GameServerRoom", "GameServerModels", "GameServerTicTacToe", "GameServerWordGrid",
+        "GameServerAuthentication", "ComposableArchitecture", "GameServerDatabase", "GameServerGame", "GameServerLogin", "GameServerMatchmaking",
+        "GameServerRoom", "GameServerModels",
         .product(name: "DequeModule", package: "swift-collections"),
       ]
     ),
     .testTarget(
       name: "GameServerCoreTests",
       dependencies: [
+        "GameServerCatalog",
         "GameServerDatabaseLive",
         "GameServerCore",
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),

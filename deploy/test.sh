@@ -8,6 +8,7 @@ command -v swift >/dev/null || { echo "Swift is required (https://swift.org/inst
 
 bash deploy/setup.sh --tests
 bash deploy/check-names.sh
+bash deploy/check-seams.sh
 swift build --build-tests
 # NB: Plain parallel `swift test`: each test store runs its effects on an executor of its own,
 # which its steps and the test clock drain, so clock-driven tests do not race each other.

@@ -1,5 +1,5 @@
 import ComposableArchitecture
-import GameServerGameCore
+import GameServerGame
 
 /// Tic-tac-toe between two seated players, X moving first, with a time limit per move.
 ///

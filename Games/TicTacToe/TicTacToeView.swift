@@ -1,4 +1,4 @@
-import GameServerGameCore
+import GameServerGame
 
 /// What a player or a spectator sees of a tic-tac-toe game. The server sends this, never the
 /// state. Tic-tac-toe hides nothing, so every viewer sees the same board; `you` differs.

@@ -1,4 +1,4 @@
-import GameServerGameCore
+import GameServerGame
 
 extension WordGrid.State {
   /// The puzzle a player plays on: their own in a race, the shared one in a turns game.

@@ -1,4 +1,4 @@
-import GameServerGameCore
+import GameServerGame
 
 extension WordGrid {
   /// How a word-grid game is played.

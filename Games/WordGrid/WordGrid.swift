@@ -1,6 +1,6 @@
 import Foundation
 import ComposableArchitecture
-import GameServerGameCore
+import GameServerGame
 
 /// The word-grid game: trace words on a 3×3×3 cube of letters, isowords-style.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import GameServerGameCore
+import GameServerGame
 
 /// What one player, or a spectator, may see of a word-grid game. The server sends this, never
 /// the state.

@@ -1,4 +1,5 @@
 import ComposableArchitecture
+import GameServerCatalog
 import GameServerDatabase
 import GameServerDatabaseLive
 import Dispatch
@@ -53,6 +54,7 @@ public final class GameServerApp: @unchecked Sendable {
       throw StartupError.database(configuration.dataDirectory, error)
     }
     let recovered = try await withDependencies {
+      $0.games = .standard
       $0.wordDictionary = dictionary
     } operation: {
       try await RoomLog.recover(from: database)
@@ -91,6 +93,7 @@ public final class GameServerApp: @unchecked Sendable {
         Server()
       } withDependencies: {
         $0.database = database
+        $0.games = .standard
         $0.wordDictionary = dictionary
         $0.clientChannel = channel
         // NB: Every move re-arms a move clock: this clock makes that a heap insert, not a

@@ -48,9 +48,7 @@ final class ServerMetrics: Sendable {
 
   func record(_ request: ClientRequest) {
     self.messages.increment()
-    switch request.message {
-    case .move, .word, .removeCube, .pass, .resign: self.moves.increment()
-    default: break
-    }
+    // NB: Every game message but a rematch request is a move.
+    if case let .play(move) = request.message, move.type != "rematch" { self.moves.increment() }
   }
 }

@@ -1,10 +1,10 @@
-import GameServerGameCore
+import GameServerGame
 import GameServerModels
 import GameServerTicTacToe
 
-/// The load bots' tic-tac-toe players, in process: they read the server's messages as values
-/// (what a client decodes is the client's cost, not the server's) and answer in protocol JSON,
-/// which the benchmark decodes as the transport's handler does.
+/// The load bots' tic-tac-toe players, in process: they read each view's JSON (a client's cost,
+/// which the benchmark measures apart and leaves out of the server's) and answer in protocol
+/// JSON, which the benchmark decodes as the transport's handler does.
 struct InProcessPlayers {
   // NB: Seeded, as the websocket load bots are, so that runs play the same games.
   private var generator = SeededRandomNumberGenerator(seed: 1)
@@ -18,19 +18,23 @@ struct InProcessPlayers {
     switch message {
     case .welcome:
       return #"{"v":1,"type":"queue","game":"tictactoe"}"#
-    case let .ticTacToe(_, view, _):
+    case let .room(room, _):
       self.views += 1
-      guard let you = view.you else { return nil }
-      if view.outcome != nil {
+      guard let view = try? JSONParser.parse(Array(room.viewJSON)), let you = view["you"]?.string.flatMap(Mark.init),
+        let board = view["board"]?.array?.compactMap(\.string), case let .number(moveNumber)? = view["moveNumber"],
+        case let .number(gameNumber)? = view["gameNumber"]
+      else { return nil }
+      let turn = view["turn"]?.string.flatMap(Mark.init)
+      let rematchRequests = view["rematchRequests"]?.array?.compactMap { $0.string.flatMap(Mark.init) } ?? []
+      let (position, game) = ([Int(gameNumber), Int(moveNumber)], Int(gameNumber))
+      if view["outcome"] != nil {
         // NB: Once per game, as the websocket bots do.
-        guard !view.rematchRequests.contains(you), self.rematchAsked[connection] != view.gameNumber else { return nil }
-        self.rematchAsked[connection] = view.gameNumber
+        guard !rematchRequests.contains(you), self.rematchAsked[connection] != game else { return nil }
+        self.rematchAsked[connection] = game
         return #"{"v":1,"type":"rematch"}"#
       }
-      let position = [view.gameNumber, view.moveNumber]
-      guard view.turn == you, self.movedAt[connection] != position, view.board.count == 3,
-        let cell = TicTacToeBot.random.move(
-          on: Board(view.board[0], view.board[1], view.board[2]), as: you, using: &self.generator)
+      guard turn == you, self.movedAt[connection] != position, board.count == 3,
+        let cell = TicTacToeBot.random.move(on: Board(board[0], board[1], board[2]), as: you, using: &self.generator)
       else { return nil }
       self.movedAt[connection] = position
       self.moves += 1

@@ -9,6 +9,7 @@ import ComposableArchitecture
 import GameServerDatabase
 import GameServerDatabaseLive
 import Foundation
+import GameServerCatalog
 import GameServerClock
 import GameServerCore
 import GameServerModels
@@ -46,12 +47,15 @@ let measured: MeasuredWindow = await actor.run { _ in
     Server()
   } withDependencies: {
     $0.database = database
+    $0.games = .standard
     $0.wordDictionary = WordDictionary(words: [])
     $0.clientChannel = channel
     $0.continuousClock = ServerClock()
   }
   store.send(.task)
   var players = InProcessPlayers()
+  var playersCPU = 0.0
+  var playersAllocations: UInt64 = 0
   func deliver(_ connection: ConnectionID, _ text: String) {
     switch ClientRequest.decoding(Array(text.utf8)) {
     case let .success(request): store.send(.received(connection, request))
@@ -65,8 +69,10 @@ let measured: MeasuredWindow = await actor.run { _ in
   }
   func snapshot() -> MeasuredWindow {
     MeasuredWindow(
-      views: players.views, moves: players.moves, threadCPU: CPUTime.thread, processCPU: CPUTime.process,
-      allocations: tca_allocation_count(), threadAllocations: tca_thread_allocation_count(),
+      views: players.views, moves: players.moves, threadCPU: CPUTime.thread - playersCPU,
+      processCPU: CPUTime.process - playersCPU,
+      allocations: tca_allocation_count() - playersAllocations,
+      threadAllocations: tca_thread_allocation_count() - playersAllocations,
       wall: Date().timeIntervalSinceReferenceDate)
   }
   let start = Date().timeIntervalSinceReferenceDate
@@ -80,7 +86,12 @@ let measured: MeasuredWindow = await actor.run { _ in
     let batch = outbox.messages
     outbox.messages.removeAll(keepingCapacity: true)
     for (connection, message) in batch {
-      if let reply = players.reply(to: message, on: connection) { deliver(connection, reply) }
+      // NB: The players' own time (reading views) is a client's, not the server's: left out.
+      let (thinking, allocated) = (CPUTime.thread, tca_thread_allocation_count())
+      let reply = players.reply(to: message, on: connection)
+      playersCPU += CPUTime.thread - thinking
+      playersAllocations += tca_thread_allocation_count() - allocated
+      if let reply { deliver(connection, reply) }
     }
     // NB: Lets the store's effects and the database's answers run; sleeps only when there is
     // nothing to answer, so idle time is not counted as work.

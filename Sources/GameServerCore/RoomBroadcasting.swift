@@ -1,6 +1,6 @@
 import ComposableArchitecture
 import GameServerDatabase
-import GameServerGameCore
+import GameServerGame
 import GameServerRoom
 import GameServerModels
 
@@ -53,11 +53,11 @@ struct RoomBroadcasting<Rooms: Reducer<Server.State, Server.Action>>: Reducer {
       let formerViewerSet = formerViewers.count > 16 ? Set(formerViewers) : nil
       for viewer in after.viewers {
         guard let connection = state.sessions[viewer]?.connection else { continue }
-        let view = after.view(for: viewer)
         let wasViewer = formerViewerSet?.contains(viewer) ?? formerViewers.contains(viewer)
-        if !wasViewer || before.view(for: viewer) != view {
-          messages.append((connection, requester?.0 == viewer ? view.replying(to: requester?.1) : view))
+        guard let view = wasViewer ? after.view(for: viewer, unlessSameIn: before) : after.view(for: viewer) else {
+          continue
         }
+        messages.append((connection, requester?.0 == viewer ? view.replying(to: requester?.1) : view))
       }
     }
     let closing = after.isAbandoned
@@ -80,7 +80,7 @@ struct RoomBroadcasting<Rooms: Reducer<Server.State, Server.Action>>: Reducer {
     for action: Room.Action, _ before: Room.State, _ after: Room.State, _ state: inout Server.State
   ) -> (RoomLogEntry?, restarts: Bool) {
     let finished = !before.game.isOver && after.game.isOver ? after.result : nil
-    let event = action.loggedEvent
+    let event = after.loggedEvent(of: action)
     guard event != nil || finished != nil else { return (nil, false) }
     let id = after.id
     let sequence = state.takeLogSequence(id)
@@ -125,7 +125,7 @@ extension Room.Action {
   /// The player whose request this action carries out, if any: a move, or starting to watch.
   var requester: PlayerID? {
     switch self {
-    case let .event(.play(player, _)): player
+    case let .game(.move(player, _)): player
     case let .spectate(player): player
     default: nil
     }

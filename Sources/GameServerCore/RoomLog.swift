@@ -4,19 +4,6 @@ import Foundation
 import GameServerRoom
 import GameServerModels
 
-extension Room.Action {
-  /// The event a room's log records for this action, if any: everything from outside, and the
-  /// game clocks' expiries.
-  public var loggedEvent: RoomEvent? {
-    switch self {
-    case let .event(event): event
-    case let .ticTacToe(.moveTimeExpired(moveNumber)): .moveTimeExpired(moveNumber: moveNumber)
-    case .wordGrid(.timeUp): .raceTimeUp
-    default: nil
-    }
-  }
-}
-
 /// Writing and replaying room logs: a snapshot of the room, then its events, in sequence.
 public enum RoomLog {
   /// The room a log describes: the snapshot (its first line) with the events that follow it
@@ -36,8 +23,8 @@ public enum RoomLog {
     var last = first.sequence
     for entry in sorted.dropFirst() {
       guard entry.sequence == last + 1 else { return (room, last, last) }
-      let event = try JSONDecoder().decode(RoomEvent.self, from: Data(entry.payload.utf8))
-      _ = reducer.reduce(into: &room, action: .event(event))
+      let event = try RoomEvent.decode(Data(entry.payload.utf8), game: room.game)
+      _ = reducer.reduce(into: &room, action: Room.Action(replaying: event))
       last = entry.sequence
     }
     return (room, last, nil)

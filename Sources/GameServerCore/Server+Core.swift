@@ -1,7 +1,7 @@
 import GameServerAuthentication
 import ComposableArchitecture
 import GameServerDatabase
-import GameServerGameCore
+import GameServerGame
 import GameServerLogin
 import GameServerMatchmaking
 import GameServerRoom

@@ -1,11 +1,9 @@
 import ComposableArchitecture
 import GameServerDatabase
-import GameServerGameCore
+import GameServerGame
 import GameServerMatchmaking
 import GameServerRoom
 import GameServerModels
-import GameServerTicTacToe
-import GameServerWordGrid
 
 extension Server {
   /// Seats a match in a new room, shows it to everyone in it once its first log line is
@@ -22,32 +20,17 @@ extension Server {
       return .merge(effects)
     }
     let id = self.newRoomID(state)
+    guard let game = self.games.game(match.variant.game) else { return .none }
     var seats = match.players.map { player in
       Seat(player: player, name: state.sessions[player]?.identity.name ?? player.rawValue)
     }
+    let bot = state.settings.bots[game.id].flatMap { level in game.botLevels.contains(level) ? level : nil } ?? game.defaultBotLevel
     for index in 0..<match.bots {
-      let bot: RoomBot =
-        match.variant == .ticTacToe ? .ticTacToe(state.settings.ticTacToeBot) : .wordGrid(state.settings.wordGridBot)
-      let name = switch bot {
-      case let .ticTacToe(kind): "\(kind.rawValue) bot"
-      case let .wordGrid(kind): "\(kind.rawValue) bot"
-      }
-      seats.append(Seat(player: PlayerID(rawValue: "bot-\(id.rawValue)-\(index + 1)"), name: name, bot: bot))
+      seats.append(Seat(player: PlayerID(rawValue: "bot-\(id.rawValue)-\(index + 1)"), name: "\(bot) bot", bot: bot))
     }
-    let players = seats.map(\.player)
-    let game: GameState
-    switch match.variant {
-    case .ticTacToe:
-      game = .ticTacToe(TicTacToe.State(x: players[0], o: players[1], moveTimeLimit: state.settings.moveTimeLimit))
-    case .wordGridRace, .wordGridTurns:
-      let seed = self.withRandomNumberGenerator { UInt64.random(in: 0...UInt64.max, using: &$0) }
-      var generator = SeededRandomNumberGenerator(seed: seed)
-      let puzzle = Puzzle.generate(using: &generator, dictionary: self.dictionary)
-      game = .wordGrid(WordGrid.State(
-        mode: match.variant == .wordGridRace ? .race : .turns, players: players, puzzle: puzzle, seed: seed,
-        settings: WordGrid.Settings(raceDuration: state.settings.raceDuration, turnLimit: state.settings.turnLimit)))
-    }
-    let room = Room.State(id: id, variant: match.variant, seats: seats, game: game, gracePeriod: state.settings.gracePeriod)
+    let seed = self.withRandomNumberGenerator { UInt64.random(in: 0...UInt64.max, using: &$0) }
+    let setup = GameSetup(players: seats.map(\.player), mode: match.variant.mode, seed: seed, limits: state.settings.limits)
+    let room = Room.State(id: id, seats: seats, game: RoomGame(game, setup: setup), gracePeriod: state.settings.gracePeriod)
     state.rooms.append(room)
     let sequence = state.takeLogSequence(id)
     var views: [(ConnectionID, ServerMessage)] = []

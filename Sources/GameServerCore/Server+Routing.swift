@@ -1,5 +1,6 @@
 import ComposableArchitecture
-import GameServerGameCore
+import GameServerDatabase
+import GameServerGame
 import GameServerRoom
 import GameServerModels
 
@@ -15,6 +16,14 @@ extension Server {
     switch request.message {
     case .ping:
       return self.reply(connection, .pong(replyTo: id))
+    case let .play(move) where !self.games.isMoveType(move.type):
+      return self.reply(connection, .error(.unknownType(move.type, requestID: id)))
+    // NB: Before login, as in protocol v1, a message's own faults are answered first.
+    case let .play(move) where open.player == nil:
+      if let error = self.fault(in: move) { return self.reply(connection, .error(error)) }
+    case let .queue(choice) where open.player == nil, let .playBot(choice) where open.player == nil,
+      let .createRoom(choice) where open.player == nil, let .leaderboard(choice) where open.player == nil:
+      if self.variant(choice) == nil { return self.reply(connection, .error(self.unknownVariant(id))) }
     case .guest, .register, .login, .resume:
       guard open.player == nil else { return fail("already_logged_in", "You are already logged in.") }
       switch request.message {
@@ -46,7 +55,8 @@ extension Server {
       guard let tokenHash = session.tokenHash else { return self.logOut(&state, connection, requestID: id) }
       return .send(.login(.logout(connection, tokenHash: tokenHash, requestID: id)))
 
-    case let .queue(variant), let .playBot(variant), let .createRoom(variant):
+    case let .queue(choice), let .playBot(choice), let .createRoom(choice):
+      guard let variant = self.variant(choice) else { return self.reply(connection, .error(self.unknownVariant(id))) }
       guard session.room == nil else {
         return fail("already_in_room", "Leave your room before looking for another game.")
       }
@@ -108,14 +118,11 @@ extension Server {
       }
       return fail("not_in_room", "You are not in a room.")
 
-    case let .move(cell): return self.play(state, session, player, .mark(cell), fail: fail)
-    case let .word(path): return self.play(state, session, player, .word(path), fail: fail)
-    case let .removeCube(cube): return self.play(state, session, player, .removeCube(cube), fail: fail)
-    case .pass: return self.play(state, session, player, .pass, fail: fail)
-    case .resign: return self.play(state, session, player, .resign, fail: fail)
-    case .rematch: return self.play(state, session, player, .rematch, fail: fail)
+    case let .play(move):
+      return self.play(state, session, player, move, fail: fail)
 
-    case let .leaderboard(variant):
+    case let .leaderboard(choice):
+      guard let variant = self.variant(choice) else { return self.reply(connection, .error(self.unknownVariant(id))) }
       let limit = state.settings.leaderboardSize
       return .run { [database] send in
         let entries = (try? await database.fetchLeaderboard(variant, limit)) ?? []
@@ -127,18 +134,53 @@ extension Server {
     }
   }
 
+  /// A move: read by the game of the player's room, and played there if the player still has
+  /// a seat.
   private func play(
-    _ state: State, _ session: Session, _ player: PlayerID, _ move: PlayerMove,
+    _ state: State, _ session: Session, _ player: PlayerID, _ message: MoveMessage,
     fail: (String, String) -> Effect<Action>
   ) -> Effect<Action> {
-    guard let room = session.room else {
+    guard let id = session.room else {
+      if let error = self.fault(in: message) { return fail(error.code, error.message) }
       if session.spectating != nil { return fail("not_seated", "You are watching this room, not playing in it.") }
       return fail("not_in_room", "You are not in a room.")
     }
-    guard !state.unavailableRooms.contains(room) else {
+    guard !state.unavailableRooms.contains(id) else {
       let error = ProtocolError.roomUnavailable()
       return fail(error.code, error.message)
     }
-    return .send(.rooms(.element(id: room, action: .event(.play(player, move)))))
+    guard let room = state.rooms[id: id] else { return fail("not_in_room", "You are not in a room.") }
+    guard room.seats.contains(where: { $0.player == player && !$0.hasLeft }) else {
+      return fail("not_seated", "You do not have a seat in this room.")
+    }
+    let move: AnyMove?
+    do {
+      move = try room.move(message)
+    } catch {
+      return fail(error.code, error.message)
+    }
+    guard let move else { return fail("wrong_game", "That move is not part of \(room.variant.game).") }
+    return .send(.rooms(.element(id: id, action: .game(.move(player, move)))))
+  }
+
+  /// What is wrong with a move's fields, read by the first game that has its type: for a move
+  /// that no room will read (the sender has none), as protocol v1 answered it.
+  private func fault(in message: MoveMessage) -> ProtocolError? {
+    guard let game = self.games.games.first(where: { $0.moveTypes.contains(message.type) }) else { return nil }
+    do {
+      _ = try game.move(type: message.type, fields: message.fields)
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  /// The variant a client asked for, if the server has it.
+  func variant(_ choice: GameChoice) -> GameVariant? {
+    self.games.variant(game: choice.game, mode: choice.mode)
+  }
+
+  func unknownVariant(_ requestID: String?) -> ProtocolError {
+    .invalidValue("game", "must be \(self.games.choices)", requestID: requestID)
   }
 }

@@ -1,12 +1,10 @@
 import ComposableArchitecture
 import GameServerDatabase
-import GameServerGameCore
+import GameServerGame
 import GameServerLogin
 import GameServerMatchmaking
 import GameServerRoom
 import GameServerModels
-import GameServerTicTacToe
-import GameServerWordGrid
 
 /// The whole game server as one reducer: connections and sessions, login, matchmaking and the
 /// rooms. It knows nothing of sockets: a transport sends `.connected`, `.received` and
@@ -85,13 +83,19 @@ public struct Server: Sendable {
 
   /// The server's knobs.
   public struct Settings: Equatable, Sendable {
+    /// How long a player has for a move in a turn-based game.
     public var moveTimeLimit: Duration = .seconds(30)
     public var raceDuration: Duration = .seconds(180)
     public var turnLimit = 40
+
+    /// The limits every new game gets.
+    public var limits: GameLimits {
+      GameLimits(moveTimeLimit: self.moveTimeLimit, raceDuration: self.raceDuration, turnLimit: self.turnLimit)
+    }
     public var gracePeriod: Duration = .seconds(30)
     public var matchmaking = Matchmaking.Settings()
-    public var ticTacToeBot = TicTacToeBot.perfect
-    public var wordGridBot = WordGridBot.easy
+    /// The level bots play at, by game id (a game's `defaultBot` for a game not named here).
+    public var bots: [String: String] = [:]
     public var leaderboardSize = 20
     /// How many games a room's log may span: the game after that many (a rematch) starts the
     /// log again from a snapshot, so a room that plays on does not keep a log of every game.
@@ -123,7 +127,7 @@ public struct Server: Sendable {
 
   @Dependency(\.clientChannel) var channel
   @Dependency(\.database) var database
-  @Dependency(\.wordDictionary) var dictionary
+  @Dependency(\.games) var games
   @Dependency(\.withRandomNumberGenerator) var withRandomNumberGenerator
 
   public init() {}

@@ -1,5 +1,5 @@
 import ConcurrencyExtras
-import GameServerGameCore
+import GameServerGame
 import GameServerModels
 
 extension DatabaseClient {

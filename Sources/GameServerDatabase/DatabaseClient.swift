@@ -1,6 +1,6 @@
 import Dependencies
 import Foundation
-import GameServerGameCore
+import GameServerGame
 import GameServerModels
 
 /// Everything the server keeps: accounts, sessions, finished games, ratings, and the logs of

@@ -1,4 +1,4 @@
-import GameServerGameCore
+import GameServerGame
 import GameServerModels
 
 /// How a finished game moves ratings: Elo between the two people, when two people played.

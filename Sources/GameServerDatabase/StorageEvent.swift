@@ -1,4 +1,4 @@
-import GameServerGameCore
+import GameServerGame
 import GameServerModels
 
 /// What the database tells the server about its writes, as it happens: one event per change of

@@ -2,7 +2,7 @@ import GameServerDatabase
 import Dispatch
 import Foundation
 import GRDB
-import GameServerGameCore
+import GameServerGame
 import GameServerModels
 import Synchronization
 
@@ -140,7 +140,7 @@ extension DatabaseClient {
     for row in try Row.fetchAll(
       db, sql: "SELECT variant, rating FROM rating WHERE player = ?", arguments: [player.rawValue])
     {
-      if let variant = GameVariant(rawValue: row["variant"]) { ratings[variant] = row["rating"] }
+      ratings[GameVariant(rawValue: row["variant"])] = row["rating"]
     }
     return ratings
   }

@@ -1,7 +1,7 @@
 import GameServerDatabase
 import Foundation
 import GRDB
-import GameServerGameCore
+import GameServerGame
 import GameServerModels
 
 /// Finished games, who played them, and the ratings and tallies they change.

@@ -1,7 +1,7 @@
 import GameServerDatabase
 import Foundation
 import GRDB
-import GameServerGameCore
+import GameServerGame
 
 /// The session table's SQL: tokens by their hash, with when they were issued and when they
 /// expire (seconds since 1970), and the token each one replaced while that one is in its grace.

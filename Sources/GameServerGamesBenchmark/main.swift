@@ -1,7 +1,7 @@
 // Measures the word grid's dictionary and solver and prints a table with the targets.
 // Usage: deploy/benchmark.sh (release build), or swift run -c release games-benchmark [PATH]
 import Foundation
-import GameServerGameCore
+import GameServerGame
 import GameServerWordGrid
 
 let path = CommandLine.arguments.dropFirst().first ?? WordDictionary.standardPaths[0]

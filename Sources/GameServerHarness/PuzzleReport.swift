@@ -1,4 +1,4 @@
-import GameServerGameCore
+import GameServerGame
 import GameServerWordGrid
 
 /// A fresh word-grid puzzle and every word the solver finds on it: what `game-server puzzle`

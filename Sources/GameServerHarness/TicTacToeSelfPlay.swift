@@ -1,5 +1,5 @@
 import ComposableArchitecture
-import GameServerGameCore
+import GameServerGame
 import GameServerTicTacToe
 
 /// Plays tic-tac-toe games between bots: what `game-server selfplay tictactoe` prints.

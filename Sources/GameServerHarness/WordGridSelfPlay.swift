@@ -1,5 +1,5 @@
 import ComposableArchitecture
-import GameServerGameCore
+import GameServerGame
 import GameServerWordGrid
 
 /// Plays word-grid games between bots: what `game-server selfplay wordgrid` prints.

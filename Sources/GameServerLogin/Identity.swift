@@ -1,4 +1,4 @@
-import GameServerGameCore
+import GameServerGame
 import GameServerModels
 
 /// Who a logged-in connection is.

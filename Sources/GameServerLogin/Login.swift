@@ -2,7 +2,7 @@ import GameServerAuthentication
 import ComposableArchitecture
 import GameServerDatabase
 import Foundation
-import GameServerGameCore
+import GameServerGame
 import GameServerModels
 
 /// Guest play, registration, login with a password, resuming a session with its token, and

@@ -25,7 +25,7 @@ extension Matchmaking.State {
         tickets.remove(at: partner)
         tickets.remove(at: index)
       } else if let botAfter = self.settings.botAfter, self.elapsed - first.enqueuedAt >= botAfter {
-        matches.append(.init(variant: variant, players: [first.player], bots: variant.seats - 1))
+        matches.append(.init(variant: variant, players: [first.player], bots: 1))
         tickets.remove(at: index)
       } else {
         index += 1

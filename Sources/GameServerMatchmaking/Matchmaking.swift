@@ -1,5 +1,5 @@
 import ComposableArchitecture
-import GameServerGameCore
+import GameServerGame
 import GameServerModels
 
 /// Pairs players for games: public queues per game and mode, private rooms with invite codes,
@@ -10,9 +10,9 @@ import GameServerModels
 /// A pairing is sent out as `.delegate(.matched(match))` for the server to seat.
 ///
 /// ```swift
-/// store.send(.enqueue("alice", .ticTacToe, rating: 1200))
-/// store.send(.enqueue("bob", .ticTacToe, rating: 1250))
-/// // -> .delegate(.matched(Match(variant: .ticTacToe, players: ["alice", "bob"], bots: 0)))
+/// store.send(.enqueue("alice", GameVariant(game: "tictactoe"), rating: 1200))
+/// store.send(.enqueue("bob", GameVariant(game: "tictactoe"), rating: 1250))
+/// // -> .delegate(.matched(Match(variant: GameVariant(game: "tictactoe"), players: ["alice", "bob"], bots: 0)))
 /// ```
 @Reducer
 public struct Matchmaking: Sendable {
@@ -85,7 +85,7 @@ public struct Matchmaking: Sendable {
 
       case let .playBot(player, variant):
         guard !state.isWaiting(player) else { return .send(.delegate(.rejected(player, .alreadyWaiting))) }
-        return .send(.delegate(.matched(Match(variant: variant, players: [player], bots: variant.seats - 1))))
+        return .send(.delegate(.matched(Match(variant: variant, players: [player], bots: 1))))
 
       case let .createPrivateRoom(player, variant):
         guard !state.isWaiting(player) else { return .send(.delegate(.rejected(player, .alreadyWaiting))) }
@@ -109,7 +109,7 @@ public struct Matchmaking: Sendable {
       case .tick:
         state.elapsed += state.settings.tickInterval
         var matches: [Match] = []
-        for variant in GameVariant.allCases where state.queues[variant] != nil {
+        for variant in state.queues.keys.sorted(by: { $0.rawValue < $1.rawValue }) {
           matches += state.pair(variant)
         }
         return .merge(self.announce(matches), self.stopTickingIfIdle(&state))

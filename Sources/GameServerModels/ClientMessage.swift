@@ -1,6 +1,4 @@
-import GameServerGameCore
-import GameServerTicTacToe
-import GameServerWordGrid
+import GameServerGame
 
 /// Everything a client may ask of the server (protocol version 1).
 ///
@@ -9,8 +7,8 @@ import GameServerWordGrid
 /// fields. See the README's protocol section for every type with an example.
 ///
 /// ```swift
-/// let request = try ClientRequest.decode(#"{"v":1,"id":"r1","type":"move","cell":{"row":0,"column":2}}"#)
-/// request.message  // .move(Cell(row: 0, column: 2))
+/// let request = try ClientRequest.decode(#"{"v":1,"id":"r1","type":"queue","game":"tictactoe"}"#)
+/// request.message  // .queue(GameChoice(game: "tictactoe"))
 /// ```
 public enum ClientMessage: Hashable, Sendable {
   case guest(name: String)
@@ -18,20 +16,16 @@ public enum ClientMessage: Hashable, Sendable {
   case login(name: String, password: String)
   case resume(token: String)
   case logout
-  case queue(GameVariant)
+  case queue(GameChoice)
   case cancelQueue
-  case playBot(GameVariant)
-  case createRoom(GameVariant)
+  case playBot(GameChoice)
+  case createRoom(GameChoice)
   case joinRoom(code: String)
   case spectate(room: RoomID)
   case leaveRoom
-  case move(Cell)
-  case word([FacePosition])
-  case removeCube(CubeIndex)
-  case pass
-  case resign
-  case rematch
-  case leaderboard(GameVariant)
+  /// Any other type: a move for the game in the player's room, which that game reads.
+  case play(MoveMessage)
+  case leaderboard(GameChoice)
   case ping
 
   /// The protocol version this server speaks.
@@ -52,12 +46,7 @@ public enum ClientMessage: Hashable, Sendable {
     case .joinRoom: "joinRoom"
     case .spectate: "spectate"
     case .leaveRoom: "leaveRoom"
-    case .move: "move"
-    case .word: "word"
-    case .removeCube: "removeCube"
-    case .pass: "pass"
-    case .resign: "resign"
-    case .rematch: "rematch"
+    case let .play(move): move.type
     case .leaderboard: "leaderboard"
     case .ping: "ping"
     }

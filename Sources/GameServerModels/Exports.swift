@@ -1,3 +1,4 @@
-// NB: Room and connection ids are Tagged values; importing ServerModels brings their
-// conformances along.
+// NB: Room and connection ids are Tagged values, and the wire speaks of players, variants and
+// protocol errors from the game seam; importing ServerModels brings them along.
+@_exported import GameServerGame
 @_exported import Tagged

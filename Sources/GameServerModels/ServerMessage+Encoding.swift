@@ -13,7 +13,7 @@ extension ServerMessage: Encodable {
     case .queued: "queued"
     case .queueLeft: "queueLeft"
     case .privateRoom: "privateRoom"
-    case .ticTacToe, .wordGrid: "room"
+    case .room: "room"
     case .roomLeft: "roomLeft"
     case .leaderboard: "leaderboard"
     case .goodbye: "goodbye"
@@ -49,16 +49,11 @@ extension ServerMessage: Encodable {
       try container.encode(variant.game, forKey: .game)
       try container.encode(variant.mode, forKey: .mode)
       try container.encodeIfPresent(replyTo, forKey: .replyTo)
-    case let .ticTacToe(room, view, replyTo):
-      try container.encode(room, forKey: .room)
-      try container.encode("tictactoe", forKey: .game)
-      try container.encode(view, forKey: .view)
-      try container.encodeIfPresent(replyTo, forKey: .replyTo)
-    case let .wordGrid(room, view, replyTo):
-      try container.encode(room, forKey: .room)
-      try container.encode("wordgrid", forKey: .game)
-      try container.encode(view.mode.rawValue, forKey: .mode)
-      try container.encode(view, forKey: .view)
+    case let .room(view, replyTo):
+      try container.encode(view.room, forKey: .room)
+      try container.encode(view.game, forKey: .game)
+      try container.encodeIfPresent(view.mode, forKey: .mode)
+      try container.encode(try JSONParser.parse(Array(view.viewJSON)), forKey: .view)
       try container.encodeIfPresent(replyTo, forKey: .replyTo)
     case let .roomLeft(room, reason, replyTo):
       try container.encode(room, forKey: .room)
@@ -78,7 +73,7 @@ extension ServerMessage: Encodable {
     case let .welcome(welcome): welcome.replyTo
     case let .error(error): error.requestID
     case let .queued(_, replyTo), let .queueLeft(replyTo), let .privateRoom(_, _, replyTo),
-      let .ticTacToe(_, _, replyTo), let .wordGrid(_, _, replyTo), let .roomLeft(_, _, replyTo),
+      let .room(_, replyTo), let .roomLeft(_, _, replyTo),
       let .leaderboard(_, _, replyTo), let .goodbye(replyTo), let .pong(replyTo):
       replyTo
     }
@@ -88,8 +83,7 @@ extension ServerMessage: Encodable {
   public func replying(to id: String?) -> ServerMessage {
     guard let id else { return self }
     switch self {
-    case let .ticTacToe(room, view, _): return .ticTacToe(room, view, replyTo: id)
-    case let .wordGrid(room, view, _): return .wordGrid(room, view, replyTo: id)
+    case let .room(view, _): return .room(view, replyTo: id)
     case let .roomLeft(room, reason, _): return .roomLeft(room, reason: reason, replyTo: id)
     default: return self
     }
@@ -102,18 +96,7 @@ extension ServerMessage: Encodable {
 
   /// The message as JSON bytes, as the transport sends them.
   public var jsonBytes: [UInt8] {
-    switch self {
-    case let .ticTacToe(room, view, replyTo):
-      let output = JSONOutput(capacity: 320)
-      output.writeTicTacToeRoom(room, view, replyTo: replyTo)
-      return output.bytes
-    case let .wordGrid(room, view, replyTo):
-      let output = JSONOutput(capacity: 4096)
-      output.writeWordGridRoom(room, view, replyTo: replyTo)
-      return output.bytes
-    default:
-      break
-    }
+    if case let .room(view, replyTo) = self { return view.jsonBytes(replyTo: replyTo) }
     // NB: Every field is a plain value (no non-finite numbers); encoding cannot fail.
     return (try? JSONStreamEncoder.encode(self)) ?? Array("{}".utf8)
   }

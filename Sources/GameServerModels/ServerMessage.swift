@@ -1,6 +1,4 @@
-import GameServerGameCore
-import GameServerTicTacToe
-import GameServerWordGrid
+import GameServerGame
 
 /// Everything the server tells a client (protocol version 1).
 ///
@@ -21,10 +19,8 @@ public enum ServerMessage: Equatable, Sendable {
   case queueLeft(replyTo: String?)
   /// A private room is open; share the code.
   case privateRoom(code: String, GameVariant, replyTo: String?)
-  /// The current view of a tic-tac-toe room; `replyTo` when it answers a request.
-  case ticTacToe(RoomID, TicTacToeView, replyTo: String? = nil)
-  /// The current view of a word-grid room; `replyTo` when it answers a request.
-  case wordGrid(RoomID, WordGridView, replyTo: String? = nil)
+  /// The current view of a room, written by its game; `replyTo` when it answers a request.
+  case room(RoomView, replyTo: String? = nil)
   /// You left a room, or it closed.
   case roomLeft(RoomID, reason: String, replyTo: String? = nil)
   /// A game's leaderboard.

@@ -1,31 +1,23 @@
-import GameServerGameCore
+import GameServerGame
 import GameServerModels
 
 extension RoomEvent: JSONTextRepresentable {
-  /// The log line of an event, written directly: every event but the word-grid moves, which go
-  /// through `Encodable`. Both give the same text (`RoomEventJSONTests`).
+  /// The log line of an event, written directly, with the move or clock event through the
+  /// stream encoder: the same text as its `Encodable` form (`RoomEventJSONTests`).
   public var jsonText: String? {
     switch self {
     case let .play(player, move):
-      let body: String
-      switch move {
-      case let .mark(cell): body = #"{"mark":{"_0":{"row":\#(cell.row),"column":\#(cell.column)}}}"#
-      case .pass: body = #"{"pass":{}}"#
-      case .resign: body = #"{"resign":{}}"#
-      case .rematch: body = #"{"rematch":{}}"#
-      case .word, .removeCube: return nil
-      }
-      // NB: One buffer of the right size, not one per interpolated piece.
-      var text = ""
-      text.reserveCapacity(player.rawValue.utf8.count + body.utf8.count + 32)
-      text += #"{"play":{"_0":"#
-      text += JSONStreamEncoder.quoted(player.rawValue)
-      text += #","_1":"#
-      text += body
-      text += "}}"
-      return text
-    case let .moveTimeExpired(moveNumber): return #"{"moveTimeExpired":{"moveNumber":\#(moveNumber)}}"#
-    case .raceTimeUp: return #"{"raceTimeUp":{}}"#
+      // NB: Moves hold plain values (no non-finite numbers): encoding cannot fail.
+      guard let body = try? JSONStreamEncoder.encode(move, capacity: 64) else { return nil }
+      let output = JSONOutput(capacity: player.rawValue.utf8.count + body.count + 32)
+      output.raw(#"{"play":{"_0":"#)
+      output.write(player.rawValue)
+      output.raw(#","_1":"#)
+      output.append(body)
+      output.raw("}}")
+      return String(decoding: output.bytes, as: UTF8.self)
+    case let .clock(event): return try? JSONStreamEncoder.string(event)
+    case let .forfeit(player): return Self.playerEvent("forfeit", player)
     case let .disconnected(player): return Self.playerEvent("disconnected", player)
     case let .reconnected(player): return Self.playerEvent("reconnected", player)
     case let .graceExpired(player): return Self.playerEvent("graceExpired", player)

@@ -1,8 +1,9 @@
+import GameServerCatalog
 import ComposableArchitecture
 import GameServerDatabase
 import GameServerDatabaseLive
 import Foundation
-import GameServerGameCore
+import GameServerGame
 import GameServerCore
 import GameServerModels
 import Testing
@@ -40,12 +41,13 @@ struct RestartTests {
     if onDisk { database = try DatabaseClient.sqlite(path: path) }
     let recovered = try await withDependencies {
       $0.wordDictionary = .sample
+      $0.games = .standard
     } operation: {
       try await RoomLog.recover(from: database)
     }
     #expect(recovered.failures.isEmpty)
     #expect(recovered.rooms.count == 1)
-    guard case let .ticTacToe(game) = recovered.rooms[0].game, case let .ticTacToe(original) = before.game else {
+    guard let game = recovered.rooms[0].game.state(of: TicTacToe.self), let original = before.game.state(of: TicTacToe.self) else {
       Issue.record("Expected a tic-tac-toe room")
       return
     }
@@ -122,6 +124,7 @@ struct RestartTests {
 
     let recovered = try await withDependencies {
       $0.wordDictionary = .sample
+      $0.games = .standard
     } operation: {
       try await RoomLog.recover(from: onDisk ? try DatabaseClient.sqlite(path: path) : database)
     }
@@ -129,7 +132,7 @@ struct RestartTests {
     #expect(recovered.nextLogSequence[room] == 16)
     let live = try #require(server.state.rooms.first)
     #expect(recovered.rooms == [live])
-    guard case let .ticTacToe(game) = live.game else {
+    guard let game = live.game.state(of: TicTacToe.self) else {
       Issue.record("Expected a tic-tac-toe room")
       return
     }
@@ -153,7 +156,9 @@ struct RestartTests {
     await first!.store.skipInFlightEffects()
     first = nil
 
-    let recovered = try await RoomLog.recover(from: database)
+    let recovered = try await withDependencies { $0.games = .standard } operation: {
+      try await RoomLog.recover(from: database)
+    }
     let second = TestServer(settings: settings, database: database)
     await second.store.send(.restore(recovered.rooms, nextLogSequence: recovered.nextLogSequence))
     await second.connect(12)
@@ -184,7 +189,7 @@ struct RestartTests {
     first = nil
 
     let reopened = onDisk ? try DatabaseClient.sqlite(path: path) : database
-    let recovered = try await withDependencies { $0.wordDictionary = .sample } operation: {
+    let recovered = try await withDependencies { $0.wordDictionary = .sample; $0.games = .standard } operation: {
       try await RoomLog.recover(from: reopened)
     }
     #expect(recovered.rooms.map(\.game) == [before.game])
@@ -233,10 +238,10 @@ struct RestartTests {
     var log = try #require(try await database.fetchRoomLogs()[server.onlyRoom])
     #expect(log.map(\.sequence) == [0, 1, 2, 3])
     log.remove(at: 2)
-    let replayed = try withDependencies { $0.wordDictionary = .sample } operation: { try RoomLog.replay(log) }
+    let replayed = try withDependencies { $0.wordDictionary = .sample; $0.games = .standard } operation: { try RoomLog.replay(log) }
     #expect(replayed.lastSequence == 1)
     #expect(replayed.gapAfter == 1)
-    guard case let .ticTacToe(game) = replayed.room.game else { return }
+    guard let game = replayed.room.game.state(of: TicTacToe.self) else { return }
     #expect(game.moves == [Cell(row: 0, column: 0)])
     await server.store.skipInFlightEffects()
   }

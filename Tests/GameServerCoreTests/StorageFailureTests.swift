@@ -1,6 +1,6 @@
 import ComposableArchitecture
 import GameServerDatabase
-import GameServerGameCore
+import GameServerGame
 import GameServerCore
 import GameServerModels
 import Testing
@@ -67,7 +67,7 @@ struct StorageFailureTests {
     #expect(server.errors(3).map { [$0.code, $0.requestID] } == [["unavailable", "s"]])
     // Its clock is held: Alice's time does not run out while it is paused.
     await server.clock.advance(by: .seconds(120))
-    guard case let .ticTacToe(paused)? = server.state.rooms[id: room]?.game else { return }
+    guard let paused = server.state.rooms[id: room]?.game.state(of: TicTacToe.self) else { return }
     #expect(paused.outcome == nil)
 
     // Space comes back: the room's log starts again from a snapshot, then the room goes on.
@@ -134,7 +134,7 @@ struct StorageFailureTests {
     await moveOntoAFullDisk(server, faults, room, 1, 1, 1)
     // Bob's grace period runs out while the room is paused: nothing happens to it then.
     await server.clock.advance(by: .seconds(60))
-    guard case let .ticTacToe(paused)? = server.state.rooms[id: room]?.game else { return }
+    guard let paused = server.state.rooms[id: room]?.game.state(of: TicTacToe.self) else { return }
     #expect(paused.outcome == nil)
 
     faults.recover()

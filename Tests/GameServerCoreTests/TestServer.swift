@@ -1,10 +1,12 @@
 import GameServerAuthentication
+import GameServerCatalog
 import ComposableArchitecture
 import GameServerDatabase
 import Foundation
-import GameServerGameCore
+import GameServerGame
 import GameServerCore
 import GameServerModels
+import GameServerTicTacToe
 import GameServerWordGrid
 
 /// The server with an in-memory transport: text in per connection, messages out per connection.
@@ -56,6 +58,7 @@ final class TestServer {
       $0.date = DateGenerator { Date(timeIntervalSince1970: 1_000_000) }
       $0.withRandomNumberGenerator = WithRandomNumberGenerator(SeededRandomNumberGenerator(seed: seed))
       $0.wordDictionary = dictionary
+      $0.games = .standard
       $0.clientChannel = ClientChannel(
         deliver: { connection, message, ticket in
           if let ticket, database.roomLogStatus(ticket) == .failed {
@@ -152,19 +155,18 @@ final class TestServer {
 
 extension ServerMessage {
 
-  var ticTacToeView: TicTacToeView? {
-    if case let .ticTacToe(_, view, _) = self { view } else { nil }
+  /// The view of a room message, read back as a game's view type.
+  func view<View: Decodable>(_ type: View.Type, game: String) -> View? {
+    guard case let .room(room, _) = self, room.game == game else { return nil }
+    return try? JSONDecoder().decode(View.self, from: Data(room.viewJSON))
   }
 
-  var wordGridView: WordGridView? {
-    if case let .wordGrid(_, view, _) = self { view } else { nil }
-  }
+  var ticTacToeView: TicTacToeView? { self.view(TicTacToeView.self, game: TicTacToe.id) }
+
+  var wordGridView: WordGridView? { self.view(WordGridView.self, game: WordGrid.id) }
 
   var room: RoomID? {
-    switch self {
-    case let .ticTacToe(room, _, _), let .wordGrid(room, _, _): room
-    default: nil
-    }
+    if case let .room(view, _) = self { view.room } else { nil }
   }
 }
 

@@ -1,6 +1,6 @@
 import ComposableArchitecture
 import GameServerDatabase
-import GameServerGameCore
+import GameServerGame
 import GameServerCore
 import GameServerModels
 import Testing

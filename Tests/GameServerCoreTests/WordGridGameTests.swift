@@ -1,7 +1,7 @@
 import ComposableArchitecture
 import GameServerDatabase
 import Foundation
-import GameServerGameCore
+import GameServerGame
 import GameServerCore
 import GameServerModels
 import Testing

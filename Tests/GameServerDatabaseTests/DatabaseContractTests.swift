@@ -2,7 +2,7 @@ import GameServerDatabase
 import GameServerDatabaseLive
 import Foundation
 import GRDB
-import GameServerGameCore
+import GameServerGame
 import GameServerModels
 import Testing
 

@@ -1,6 +1,6 @@
 import GameServerDatabase
 import Foundation
-import GameServerGameCore
+import GameServerGame
 import GameServerModels
 import Testing
 

@@ -2,7 +2,7 @@ import GameServerAuthentication
 import ComposableArchitecture
 import GameServerDatabase
 import Foundation
-import GameServerGameCore
+import GameServerGame
 @testable import GameServerLogin
 import GameServerModels
 import Testing

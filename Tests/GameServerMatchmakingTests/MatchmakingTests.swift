@@ -1,5 +1,5 @@
 import ComposableArchitecture
-import GameServerGameCore
+import GameServerGame
 import GameServerMatchmaking
 import GameServerModels
 import Testing
@@ -169,3 +169,4 @@ struct InviteCodeTests {
     }
   }
 }
+

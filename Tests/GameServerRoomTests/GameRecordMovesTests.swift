@@ -1,4 +1,4 @@
-import GameServerGameCore
+import GameServerGame
 import GameServerRoom
 import GameServerModels
 import Testing
@@ -13,9 +13,10 @@ struct GameRecordMovesTests {
       var game = TicTacToe.State(x: "alice", o: "bob")
       game.moves = moves
       let room = Room.State(
-        id: RoomID(rawValue: "room-1"), variant: .ticTacToe,
-        seats: [Seat(player: "alice", name: "Alice"), Seat(player: "bob", name: "Bob")], game: .ticTacToe(game))
+        id: RoomID(rawValue: "room-1"),
+        seats: [Seat(player: "alice", name: "Alice"), Seat(player: "bob", name: "Bob")], game: RoomGame(TicTacToe.self, game))
       #expect(room.result.moves == (try JSONStreamEncoder.string(moves)))
+      #expect(room.result.variant == .ticTacToe)
     }
   }
 }

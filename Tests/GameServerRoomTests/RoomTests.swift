@@ -1,7 +1,7 @@
 import Foundation
 import ComposableArchitecture
 import GameServerDatabase
-import GameServerGameCore
+import GameServerGame
 import GameServerRoom
 import GameServerModels
 import Testing
@@ -10,15 +10,18 @@ import GameServerWordGrid
 
 func c(_ row: Int, _ column: Int) -> Cell { Cell(row: row, column: column) }
 
+/// A tic-tac-toe mark, as a room's game takes it.
+func mark(_ row: Int, _ column: Int) -> AnyMove { AnyMove(TicTacToe.Move.mark(c(row, column))) }
+
 @MainActor
 struct RoomTests {
   let clock = TestClock()
 
   func ticTacToeRoom(o: Seat = Seat(player: "bob", name: "Bob")) -> Room.State {
     Room.State(
-      id: RoomID(rawValue: "room-1"), variant: .ticTacToe,
+      id: RoomID(rawValue: "room-1"),
       seats: [Seat(player: "alice", name: "Alice"), o],
-      game: .ticTacToe(TicTacToe.State(x: "alice", o: o.player)))
+      game: RoomGame(TicTacToe.self, TicTacToe.State(x: "alice", o: o.player)))
   }
 
   func makeStore(_ state: Room.State) -> TestStoreOf<Room> {
@@ -32,48 +35,49 @@ struct RoomTests {
   }
 
   func game(_ state: Room.State) -> TicTacToe.State {
-    guard case let .ticTacToe(game) = state.game else { fatalError() }
-    return game
+    state.game.state(of: TicTacToe.self)!
   }
 
-  @Test func playersMoveThroughEvents() async {
+  @Test func playersMoveThroughTheGame() async {
     let store = makeStore(ticTacToeRoom())
     store.exhaustivity = .off
-    await store.send(.event(.play("alice", .mark(c(1, 1)))))
+    await store.send(.game(.move("alice", mark(1, 1))))
     #expect(game(store.state).board[c(1, 1)] == .x)
-    await store.send(.event(.play("alice", .mark(c(0, 0)))))
+    await store.send(.game(.move("alice", mark(0, 0))))
     await store.receive(.delegate(.rejected("alice", code: "not_your_turn", message: "It is not your turn.")))
-    await store.send(.event(.play("bob", .word([]))))
-    await store.receive(.delegate(.rejected("bob", code: "wrong_game", message: "That move is not part of tictactoe.")))
-    await store.send(.event(.play("carol", .mark(c(0, 0)))))
-    await store.receive(.delegate(.rejected("carol", code: "not_seated", message: "You do not have a seat in this room.")))
+    // A move of another game does nothing (the server answers `wrong_game` before it gets here).
+    await store.send(.game(.move("bob", AnyMove(WordGrid.Move.word([])))))
+    #expect(game(store.state).moveNumber == 1)
+    await store.send(.game(.move("carol", mark(0, 0))))
+    await store.receive(.delegate(.rejected("carol", code: "not_seated", message: "You do not have a seat in this game.")))
     await store.send(.event(.leave("alice")))
-    await store.receive(\.ticTacToe.delegate.ended)
+    await store.receive(.game(.forfeit("alice")))
+    await store.receive(\.game.action)
     await store.receive(.delegate(.finished(GameRecord(
       room: "room-1", variant: .ticTacToe, players: ["alice", "bob"], names: ["Alice", "Bob"], bots: [], winners: ["bob"], moves: #"[{"row":1,"column":1}]"#))))
   }
 
   @Test func aBotMovesAfterItsDelay() async {
-    let store = makeStore(ticTacToeRoom(o: Seat(player: "bot-1", name: "Perfect bot", bot: .ticTacToe(.perfect))))
+    let store = makeStore(ticTacToeRoom(o: Seat(player: "bot-1", name: "Perfect bot", bot: "perfect")))
     store.exhaustivity = .off
-    await store.send(.event(.play("alice", .mark(c(0, 0)))))
-    await clock.advance(by: Room.ticTacToeBotDelay)
+    await store.send(.game(.move("alice", mark(0, 0))))
+    await clock.advance(by: TicTacToe.botThinkingTime)
     await store.receive(.botThink("bot-1"))
-    await store.receive(\.event)
+    await store.receive(\.game.move)
     #expect(game(store.state).moveNumber == 2)
     #expect(game(store.state).board[c(1, 1)] == .o)  // the only move that does not lose
   }
 
   @Test func aBotThatStartsMovesFirst() async {
     var state = ticTacToeRoom()
-    state.seats[0] = Seat(player: "bot-1", name: "Bot", bot: .ticTacToe(.random))
-    state.game = .ticTacToe(TicTacToe.State(x: "bot-1", o: "bob"))
+    state.seats[0] = Seat(player: "bot-1", name: "Bot", bot: "random")
+    state.game = RoomGame(TicTacToe.self, TicTacToe.State(x: "bot-1", o: "bob"))
     let store = makeStore(state)
     store.exhaustivity = .off
     await store.send(.start)
-    await clock.advance(by: Room.ticTacToeBotDelay)
+    await clock.advance(by: TicTacToe.botThinkingTime)
     await store.receive(.botThink("bot-1"))
-    await store.receive(\.event)
+    await store.receive(\.game.move)
     #expect(game(store.state).moveNumber == 1)
     await store.send(.event(.leave("bob")))
     await store.skipReceivedActions()
@@ -97,6 +101,7 @@ struct RoomTests {
     await store.send(.event(.disconnected("bob")))
     await clock.advance(by: .seconds(30))
     await store.receive(.event(.graceExpired("bob")))
+    await store.receive(.game(.forfeit("bob")))
     #expect(game(store.state).outcome == .resignation(winner: .x))
     await store.receive(\.delegate.finished)
   }
@@ -110,13 +115,13 @@ struct RoomTests {
     await store.send(.stopSpectating("carol")) { $0.spectators = [] }
   }
 
-  @Test func raceBotsFindWordsOnTheClock() async {
+  @Test func raceBotsFindWordsOnTheClock() async throws {
     var generator = SeededRandomNumberGenerator(seed: 2)
     let puzzle = Puzzle.random(using: &generator)
     let room = Room.State(
-      id: RoomID(rawValue: "room-2"), variant: .wordGridRace,
-      seats: [Seat(player: "alice", name: "Alice"), Seat(player: "bot-1", name: "Bot", bot: .wordGrid(.hard))],
-      game: .wordGrid(WordGrid.State(mode: .race, players: ["alice", "bot-1"], puzzle: puzzle, seed: 2)))
+      id: RoomID(rawValue: "room-2"),
+      seats: [Seat(player: "alice", name: "Alice"), Seat(player: "bot-1", name: "Bot", bot: "hard")],
+      game: RoomGame(WordGrid.self, WordGrid.State(mode: .race, players: ["alice", "bot-1"], puzzle: puzzle, seed: 2)))
     let dictionary = WordDictionary(words: WordSolver.solve(puzzle, dictionary: .standard).map(\.word).prefix(40) + WordDictionary.sampleWords)
     let store = TestStore(initialState: room) {
       Room()
@@ -130,8 +135,8 @@ struct RoomTests {
     await store.send(.start)
     await clock.advance(by: WordGridBot.hard.thinkingTime)
     await store.receive(.botThink("bot-1"))
-    await store.receive(\.event)
-    guard case let .wordGrid(game) = store.state.game else { return }
+    await store.receive(\.game.move)
+    let game = try #require(store.state.game.state(of: WordGrid.self))
     #expect(game.players[1].words.count == 1 || game.players[1].isFinished)
     await store.send(.event(.leave("alice")))
     await clock.advance(by: .seconds(200))

@@ -1,4 +1,4 @@
-import GameServerGameCore
+import GameServerGame
 import Testing
 import GameServerTicTacToe
 

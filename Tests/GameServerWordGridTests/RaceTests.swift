@@ -1,6 +1,6 @@
 import Foundation
 import ComposableArchitecture
-import GameServerGameCore
+import GameServerGame
 import Testing
 import GameServerWordGrid
 

@@ -1,5 +1,5 @@
 import Foundation
-import GameServerGameCore
+import GameServerGame
 import Testing
 import GameServerWordGrid
 

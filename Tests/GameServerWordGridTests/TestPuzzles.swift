@@ -1,4 +1,4 @@
-import GameServerGameCore
+import GameServerGame
 import GameServerWordGrid
 
 /// The right face of the front cube at (2, y, z).

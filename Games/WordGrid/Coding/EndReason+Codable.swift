@@ -1,4 +1,4 @@
-import GameServerGameCore
+import GameServerGame
 
 extension WordGrid.EndReason {
   private enum CodingKeys: String, CodingKey {

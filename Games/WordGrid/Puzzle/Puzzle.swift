@@ -1,4 +1,4 @@
-import GameServerGameCore
+import GameServerGame
 
 /// A word-grid puzzle: 27 letter cubes, which are still in play, and how often each was used.
 ///

@@ -1,13 +1,11 @@
-import GameServerTicTacToe
+import GameServerGame
 
 extension JSONOutput {
-  /// A tic-tac-toe `room` message, written field by field: the message a server sends most,
-  /// two per move. The same JSON as its `Encodable` form, in the same order, at a fraction of
-  /// the cost of going through generic containers.
-  func writeTicTacToeRoom(_ room: RoomID, _ view: TicTacToeView, replyTo: String?) {
-    self.raw(#"{"v":1,"type":"room","room":"#)
-    self.write(room.rawValue)
-    self.raw(#","game":"tictactoe","view":{"board":"#)
+  /// A tic-tac-toe view, written field by field: the view a server sends most, two per move.
+  /// The same JSON as its `Encodable` form, in the same order, at a fraction of the cost of
+  /// going through generic containers.
+  func writeTicTacToeView(_ view: TicTacToeView) {
+    self.raw(#"{"board":"#)
     self.writeStrings(view.board)
     self.raw(#","x":"#)
     self.write(view.x.rawValue)
@@ -33,11 +31,6 @@ extension JSONOutput {
     self.write(view.gameNumber)
     self.raw(#","rematchRequests":"#)
     self.writeStrings(view.rematchRequests.lazy.map(\.rawValue))
-    self.raw("}")
-    if let replyTo {
-      self.raw(#","replyTo":"#)
-      self.write(replyTo)
-    }
     self.raw("}")
   }
 

@@ -1,15 +1,23 @@
 /// The bytes a ``JSONStreamEncoder`` writes, and the arrays and objects still open in them.
 ///
 /// Containers are closed lazily: writing at a shallower level first closes everything opened
-/// deeper, which is how encoding order maps onto nesting.
-final class JSONOutput {
-  var bytes: [UInt8] = []
+/// deeper, which is how encoding order maps onto nesting. A game writes its view with it where
+/// a benchmark shows that `Encodable` costs too much:
+///
+/// ```swift
+/// let output = JSONOutput(capacity: 64)
+/// output.raw(#"{"board":"#)
+/// output.writeStrings(["X..", ".O.", "..."])
+/// output.raw("}")
+/// ```
+public final class JSONOutput {
+  public internal(set) var bytes: [UInt8] = []
   /// The closing byte of each open array or object, outermost first.
   private var closers: [UInt8] = []
   /// Whether each open container has an element yet (so the next one needs a comma).
   private var hasElements: [Bool] = []
 
-  init(capacity: Int) {
+  public init(capacity: Int) {
     self.bytes.reserveCapacity(capacity)
     self.closers.reserveCapacity(8)
     self.hasElements.reserveCapacity(8)
@@ -49,16 +57,21 @@ final class JSONOutput {
     self.bytes.append(UInt8(ascii: ":"))
   }
 
+  /// Bytes of JSON written as they are.
+  public func append(_ json: some Collection<UInt8>) {
+    self.bytes.append(contentsOf: json)
+  }
+
   /// Text written as it is (JSON syntax, not a string value).
-  func raw(_ text: StaticString) {
+  public func raw(_ text: StaticString) {
     self.bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
   }
 
-  func write(_ value: Bool) {
+  public func write(_ value: Bool) {
     value ? self.raw("true") : self.raw("false")
   }
 
-  func write(_ value: some FixedWidthInteger) {
+  public func write(_ value: some FixedWidthInteger) {
     if value == 0 {
       self.bytes.append(UInt8(ascii: "0"))
       return
@@ -77,7 +90,7 @@ final class JSONOutput {
     }
   }
 
-  func write(_ value: Double) throws(EncodingError) {
+  public func write(_ value: Double) throws(EncodingError) {
     guard value.isFinite else {
       throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "JSON has no \(value)."))
     }
@@ -89,7 +102,7 @@ final class JSONOutput {
   }
 
   /// An array of strings.
-  func writeStrings(_ texts: some Sequence<String>) {
+  public func writeStrings(_ texts: some Sequence<String>) {
     self.raw("[")
     for (index, text) in texts.enumerated() {
       if index > 0 { self.raw(",") }
@@ -99,7 +112,7 @@ final class JSONOutput {
   }
 
   /// A string in quotes, with `"`, `\` and control characters escaped.
-  func write(_ text: String) {
+  public func write(_ text: String) {
     self.bytes.append(UInt8(ascii: "\""))
     var text = text
     text.withUTF8 { utf8 in
@@ -129,5 +142,11 @@ final class JSONOutput {
       self.bytes.append(hex[Int(byte >> 4)])
       self.bytes.append(hex[Int(byte & 0xF)])
     }
+  }
+
+  /// Writes `value` through its `Encodable` form, as ``JSONStreamEncoder`` would, where the
+  /// output stands (outside any container this output has open).
+  public func encode(_ value: some Encodable) throws {
+    try JSONStreamEncoding.write(value, to: self, at: self.depth, codingPath: [])
   }
 }

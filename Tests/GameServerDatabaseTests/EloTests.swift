@@ -1,4 +1,4 @@
-import GameServerModels
+import GameServerDatabase
 import Testing
 
 struct EloTests {
@@ -23,16 +23,5 @@ struct EloTests {
   @Test func expectedScoresAddUpToOne() {
     #expect(abs(Elo.expectedScore(1300, against: 1100) + Elo.expectedScore(1100, against: 1300) - 1) < 1e-9)
     #expect(abs(Elo.expectedScore(1200, against: 1200) - 0.5) < 1e-9)
-  }
-}
-
-struct GameVariantTests {
-  @Test func wireNamesRoundTrip() {
-    for variant in GameVariant.allCases {
-      #expect(GameVariant(game: variant.game, mode: variant.mode) == variant)
-    }
-    #expect(GameVariant(game: "tictactoe", mode: nil) == .ticTacToe)
-    #expect(GameVariant(game: "chess", mode: nil) == nil)
-    #expect(GameVariant(game: "wordgrid", mode: "blitz") == nil)
   }
 }

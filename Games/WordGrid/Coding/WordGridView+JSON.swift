@@ -1,15 +1,11 @@
-import GameServerWordGrid
+import GameServerGame
 
 extension JSONOutput {
-  /// A word-grid `room` message, written field by field: every word played sends one to each
-  /// player, and the view grows with the words found. The same JSON as its `Encodable` form,
-  /// in the same order, without going through generic containers for every face of every path.
-  func writeWordGridRoom(_ room: RoomID, _ view: WordGridView, replyTo: String?) {
-    self.raw(#"{"v":1,"type":"room","room":"#)
-    self.write(room.rawValue)
-    self.raw(#","game":"wordgrid","mode":"#)
-    self.write(view.mode.rawValue)
-    self.raw(#","view":{"mode":"#)
+  /// A word-grid view, written field by field: every word played sends one to each player, and
+  /// the view grows with the words found. The same JSON as its `Encodable` form, in the same
+  /// order, without going through generic containers for every face of every path.
+  func writeWordGridView(_ view: WordGridView) {
+    self.raw(#"{"mode":"#)
     self.write(view.mode.rawValue)
     if let you = view.you {
       self.raw(#","you":"#)
@@ -64,11 +60,6 @@ extension JSONOutput {
     }
     self.raw(#","winners":"#)
     self.writeStrings(view.winners.lazy.map(\.rawValue))
-    self.raw("}")
-    if let replyTo {
-      self.raw(#","replyTo":"#)
-      self.write(replyTo)
-    }
     self.raw("}")
   }
 

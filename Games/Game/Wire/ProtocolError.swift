@@ -16,21 +16,6 @@ public struct ProtocolError: Error, Hashable, Codable, Sendable {
     self.requestID = requestID
   }
 
-  public static func malformedJSON() -> Self {
-    Self(code: "malformed_json", message: "The message is not a JSON object.")
-  }
-
-  public static func unsupportedVersion(_ version: Int, requestID: String?) -> Self {
-    Self(
-      code: "unsupported_version",
-      message: "Protocol version \(version) is not supported; use \(ClientMessage.protocolVersion).",
-      requestID: requestID)
-  }
-
-  public static func unknownType(_ type: String, requestID: String?) -> Self {
-    Self(code: "unknown_type", message: "Unknown message type \"\(type)\".", requestID: requestID)
-  }
-
   public static func missingField(_ field: String, requestID: String?) -> Self {
     Self(code: "missing_field", message: "The field \"\(field)\" is missing.", requestID: requestID)
   }

@@ -5,7 +5,7 @@
 /// let value = try JSONParser.parse(Array(#"{"v":1}"#.utf8))
 /// value["v"]  // .number(1)
 /// ```
-public enum JSONValue: Hashable, Sendable, Decodable {
+public enum JSONValue: Hashable, Sendable, Codable {
   case null
   case bool(Bool)
   case number(Double)
@@ -30,7 +30,18 @@ public enum JSONValue: Hashable, Sendable, Decodable {
     }
   }
 
-  /// The field of an object, or nil.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    switch self {
+    case .null: try container.encodeNil()
+    case let .bool(flag): try container.encode(flag)
+    case let .number(number): try container.encode(number)
+    case let .string(text): try container.encode(text)
+    case let .array(elements): try container.encode(elements)
+    case let .object(fields): try container.encode(fields)
+    }
+  }
+
   /// The text, if this is a string.
   public var string: String? {
     guard case let .string(text) = self else { return nil }

@@ -1,0 +1,11 @@
+/// A bot to move in a turn-based game, and what identifies the position it moves in.
+public struct GameBotTurn: Hashable, Sendable {
+  public var player: PlayerID
+  /// Changes on every move, so that a bot's scheduled move is for the position it saw.
+  public var key: [Int]
+
+  public init(player: PlayerID, key: [Int]) {
+    self.player = player
+    self.key = key
+  }
+}

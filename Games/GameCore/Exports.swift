@@ -1,3 +1,0 @@
-// NB: Player, room and connection ids are Tagged values; importing GameCore brings their
-// conformances along.
-@_exported import Tagged

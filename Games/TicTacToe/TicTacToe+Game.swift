@@ -1,0 +1,131 @@
+import ComposableArchitecture
+import GameServerGame
+
+extension TicTacToe: Game {
+  /// What a seated player does in tic-tac-toe.
+  public enum Move: Hashable, Codable, Sendable {
+    /// Put your mark on a cell: `{"type": "move", "cell": {"row": 1, "column": 1}}`.
+    case mark(Cell)
+    /// Give up the game: `{"type": "resign"}`.
+    case resign
+    /// Ask for another game once this one is over: `{"type": "rematch"}`.
+    case rematch
+  }
+
+  /// Tic-tac-toe's clock: the move clock ran out.
+  public enum ClockEvent: Hashable, Codable, Sendable {
+    case moveTimeExpired(moveNumber: Int)
+  }
+
+  public static let id = "tictactoe"
+  public static let title = "Tic-tac-toe"
+  public static let modes = [GameMode(seats: 2...2)]
+  public static let moveTypes: Set<String> = ["move", "resign", "rematch"]
+  public static let startAction = Action.start
+  public static let defaultBot = TicTacToeBot.perfect
+  /// How long a tic-tac-toe bot waits before moving.
+  public static let botThinkingTime: Duration = .milliseconds(600)
+
+  public static func setup(_ setup: GameSetup) -> State {
+    State(x: setup.players[0], o: setup.players[1], moveTimeLimit: setup.limits.moveTimeLimit)
+  }
+
+  public static func mode(of state: State) -> String { GameVariant.standardMode }
+
+  public static func move(type: String, fields: MessageFields) throws(ProtocolError) -> Move {
+    switch type {
+    case "move":
+      let cell = try fields.object("cell")
+      return .mark(Cell(row: try cell.int("row"), column: try cell.int("column")))
+    case "resign": return .resign
+    default: return .rematch
+    }
+  }
+
+  public static func action(for move: Move, by player: PlayerID) -> Action {
+    switch move {
+    case let .mark(cell): .move(player, cell)
+    case .resign: .resign(player)
+    case .rematch: .requestRematch(player)
+    }
+  }
+
+  public static func forfeit(_ player: PlayerID) -> Action { .resign(player) }
+
+  public static func clockEvent(of action: Action) -> ClockEvent? {
+    guard case let .moveTimeExpired(moveNumber) = action else { return nil }
+    return .moveTimeExpired(moveNumber: moveNumber)
+  }
+
+  public static func action(for event: ClockEvent) -> Action {
+    switch event {
+    case let .moveTimeExpired(moveNumber): .moveTimeExpired(moveNumber: moveNumber)
+    }
+  }
+
+  public static func signal(of action: Action) -> GameSignal? {
+    switch action {
+    case let .delegate(.rejected(player, error)): .rejected(player, code: error.code, message: error.message)
+    case .delegate(.ended): .ended
+    default: nil
+    }
+  }
+
+  public static func view(of state: State, for viewer: PlayerID?) -> TicTacToeView {
+    state.view(for: viewer)
+  }
+
+  public static func write(_ view: TicTacToeView, to output: JSONOutput) {
+    output.writeTicTacToeView(view)
+  }
+
+  public static func isOver(_ state: State) -> Bool { state.outcome != nil }
+
+  public static func result(of state: State) -> GameResult? {
+    guard let outcome = state.outcome, let x = state.seats[.x], let o = state.seats[.o] else { return nil }
+    switch outcome.winner {
+    case .x: return GameResult(ranking: [[x], [o]])
+    case .o: return GameResult(ranking: [[o], [x]])
+    case nil: return GameResult(ranking: [[x, o]])
+    }
+  }
+
+  public static func gameNumber(of state: State) -> Int { state.gameNumber }
+
+  /// The cells played, as their `Encodable` form writes them:
+  /// `[{"row":1,"column":1},{"row":0,"column":2}]`.
+  public static func record(of state: State) -> String {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(2 + state.moves.count * 24)
+    bytes.append(UInt8(ascii: "["))
+    for (index, cell) in state.moves.enumerated() {
+      if index > 0 { bytes.append(UInt8(ascii: ",")) }
+      bytes.append(contentsOf: #"{"row":"#.utf8)
+      bytes.append(contentsOf: String(cell.row).utf8)
+      bytes.append(contentsOf: #","column":"#.utf8)
+      bytes.append(contentsOf: String(cell.column).utf8)
+      bytes.append(UInt8(ascii: "}"))
+    }
+    bytes.append(UInt8(ascii: "]"))
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  public static func botTurn(in state: State, bots: [PlayerID]) -> GameBotTurn? {
+    guard state.outcome == nil, let player = state.seats[state.turn], bots.contains(player) else { return nil }
+    return GameBotTurn(player: player, key: [state.gameNumber, state.moveNumber])
+  }
+
+  public static func botDelay(_ bot: TicTacToeBot) -> Duration { Self.botThinkingTime }
+
+  public static func botMove(
+    _ bot: TicTacToeBot, for player: PlayerID, in state: State, using generator: inout some RandomNumberGenerator
+  ) -> Move? {
+    guard state.outcome == nil, let mark = state.mark(of: player), mark == state.turn else { return nil }
+    return bot.move(on: state.board, as: mark, using: &generator).map(Move.mark)
+  }
+}
+
+extension GameVariant {
+  /// Tic-tac-toe (`tictactoe`).
+  public static let ticTacToe = GameVariant(game: TicTacToe.id)
+}

@@ -1,0 +1,61 @@
+/// One viewer's view of a room, as the `room` message that carries it: written once, by the
+/// room's game, and sent as it is.
+///
+/// `{"v":1,"type":"room","room":"room-…","game":"tictactoe","view":{…}}`, with `"mode"` before
+/// `"view"` for a game with more than one mode, and `"replyTo"` added when it answers a request.
+///
+/// ```swift
+/// let view = RoomView(room: id, game: "tictactoe", mode: nil) { output in output.raw("{}") }
+/// view.viewJSON  // the bytes of {}
+/// ```
+public struct RoomView: Hashable, Sendable {
+  public let room: RoomID
+  public let game: String
+  /// The mode, for a game with more than one.
+  public let mode: String?
+  /// The whole message without `replyTo`.
+  public let json: [UInt8]
+  /// Where the view's object is in `json`.
+  private let viewRange: Range<Int>
+
+  /// Writes the message; `writeView` writes the view's object where it goes.
+  public init(room: RoomID, game: String, mode: String?, capacity: Int = 512, writeView: (JSONOutput) -> Void) {
+    let output = JSONOutput(capacity: capacity)
+    output.raw(#"{"v":1,"type":"room","room":"#)
+    output.write(room.rawValue)
+    output.raw(#","game":"#)
+    output.write(game)
+    if let mode {
+      output.raw(#","mode":"#)
+      output.write(mode)
+    }
+    output.raw(#","view":"#)
+    let start = output.bytes.count
+    writeView(output)
+    let end = output.bytes.count
+    output.raw("}")
+    self.room = room
+    self.game = game
+    self.mode = mode
+    self.json = output.bytes
+    self.viewRange = start..<end
+  }
+
+  /// The view's JSON object.
+  public var viewJSON: ArraySlice<UInt8> { self.json[self.viewRange] }
+
+  /// The message answering the request `replyTo`, or as it is for none.
+  public func jsonBytes(replyTo: String?) -> [UInt8] {
+    guard let replyTo else { return self.json }
+    let output = JSONOutput(capacity: self.json.count + replyTo.utf8.count + 16)
+    output.append(self.json.dropLast())
+    output.raw(#","replyTo":"#)
+    output.write(replyTo)
+    output.raw("}")
+    return output.bytes
+  }
+
+  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.json == rhs.json }
+
+  public func hash(into hasher: inout Hasher) { hasher.combine(self.json) }
+}

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Checks the plug-in seam (README, "Adding a game"): the server's core, the wire protocol, the
+# database and the transport depend on no game module, directly or through another target, and
+# their sources import none. A game is a target under Games/ other than the seam (Games/Game);
+# the catalog (GameServerCatalog) is the one module that names them.
+# Usage: deploy/check-seams.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+swift package describe --type json | python3 -c '
+import json, pathlib, re, sys
+package = json.load(sys.stdin)
+targets = {t["name"]: t for t in package["targets"]}
+games = {name for name, t in targets.items() if t["path"].startswith("Games/") and t["path"] != "Games/Game"}
+named = games | {"GameServerCatalog"}
+agnostic = ["GameServerCore", "GameServerModels", "GameServerRoom", "GameServerMatchmaking", "GameServerLogin",
+            "GameServerDatabase", "GameServerDatabaseLive", "GameServerTransport"]
+def closure(name, seen):
+    for dependency in targets[name].get("target_dependencies", []):
+        if dependency in targets and dependency not in seen:
+            seen.add(dependency)
+            closure(dependency, seen)
+    return seen
+problems = []
+for name in agnostic:
+    wrong = closure(name, set()) & named
+    if wrong:
+        problems.append(f"{name} depends on {sorted(wrong)}")
+    for source in pathlib.Path(targets[name]["path"]).rglob("*.swift"):
+        for module in re.findall(r"^\s*(?:@_exported\s+)?import\s+(\w+)", source.read_text(), re.M):
+            if module in named:
+                problems.append(f"{source} imports {module}")
+if not games:
+    problems.append("no game module found under Games/")
+if problems:
+    sys.exit("The game seam is crossed:\n  " + "\n  ".join(problems))
+listed = ", ".join(sorted(games))
+print(f"{len(agnostic)} server modules name none of the {len(games)} games ({listed})")
+'
