@@ -129,3 +129,15 @@ extension GameVariant {
   /// Tic-tac-toe (`tictactoe`).
   public static let ticTacToe = GameVariant(game: TicTacToe.id)
 }
+
+extension TicTacToe.Move: JSONTextRepresentable {
+  /// The move as its `Encodable` form writes it, written directly: a room logs one a move.
+  /// `{"mark":{"_0":{"row":1,"column":1}}}`, `{"resign":{}}`, `{"rematch":{}}`.
+  public var jsonText: String? {
+    switch self {
+    case let .mark(cell): #"{"mark":{"_0":{"row":\#(cell.row),"column":\#(cell.column)}}}"#
+    case .resign: #"{"resign":{}}"#
+    case .rematch: #"{"rematch":{}}"#
+    }
+  }
+}

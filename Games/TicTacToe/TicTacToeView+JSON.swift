@@ -30,7 +30,12 @@ extension JSONOutput {
     self.raw(#","gameNumber":"#)
     self.write(view.gameNumber)
     self.raw(#","rematchRequests":"#)
-    self.writeStrings(view.rematchRequests.lazy.map(\.rawValue))
+    self.raw("[")
+    for (index, mark) in view.rematchRequests.enumerated() {
+      if index > 0 { self.raw(",") }
+      self.write(mark.rawValue)
+    }
+    self.raw("]")
     self.raw("}")
   }
 

@@ -86,10 +86,11 @@ let measured: MeasuredWindow = await actor.run { _ in
     let batch = outbox.messages
     outbox.messages.removeAll(keepingCapacity: true)
     for (connection, message) in batch {
-      // NB: The players' own time (reading views) is a client's, not the server's: left out.
-      let (thinking, allocated) = (CPUTime.thread, tca_thread_allocation_count())
+      // NB: The players' own time (reading views) is a client's, not the server's: left out. It
+      // runs on this thread without blocking, so its monotonic time is its CPU time.
+      let (thinking, allocated) = (CPUTime.monotonic, tca_thread_allocation_count())
       let reply = players.reply(to: message, on: connection)
-      playersCPU += CPUTime.thread - thinking
+      playersCPU += CPUTime.monotonic - thinking
       playersAllocations += tca_thread_allocation_count() - allocated
       if let reply { deliver(connection, reply) }
     }

@@ -16,8 +16,6 @@ extension Server {
     switch request.message {
     case .ping:
       return self.reply(connection, .pong(replyTo: id))
-    case let .play(move) where !self.games.isMoveType(move.type):
-      return self.reply(connection, .error(.unknownType(move.type, requestID: id)))
     // NB: Before login, as in protocol v1, a message's own faults are answered first.
     case let .play(move) where open.player == nil:
       if let error = self.fault(in: move) { return self.reply(connection, .error(error)) }
@@ -140,33 +138,38 @@ extension Server {
     _ state: State, _ session: Session, _ player: PlayerID, _ message: MoveMessage,
     fail: (String, String) -> Effect<Action>
   ) -> Effect<Action> {
-    guard let id = session.room else {
+    guard let id = session.room, let room = state.rooms[id: id] else {
       if let error = self.fault(in: message) { return fail(error.code, error.message) }
       if session.spectating != nil { return fail("not_seated", "You are watching this room, not playing in it.") }
       return fail("not_in_room", "You are not in a room.")
     }
-    guard !state.unavailableRooms.contains(id) else {
-      let error = ProtocolError.roomUnavailable()
-      return fail(error.code, error.message)
-    }
-    guard let room = state.rooms[id: id] else { return fail("not_in_room", "You are not in a room.") }
-    guard room.seats.contains(where: { $0.player == player && !$0.hasLeft }) else {
-      return fail("not_seated", "You do not have a seat in this room.")
-    }
+    // NB: The room's game reads the move; the catalog is looked at only when it does not.
     let move: AnyMove?
     do {
       move = try room.move(message)
     } catch {
       return fail(error.code, error.message)
     }
-    guard let move else { return fail("wrong_game", "That move is not part of \(room.variant.game).") }
+    guard let move else {
+      if let error = self.fault(in: message) { return fail(error.code, error.message) }
+      return fail("wrong_game", "That move is not part of \(room.variant.game).")
+    }
+    guard !state.unavailableRooms.contains(id) else {
+      let error = ProtocolError.roomUnavailable()
+      return fail(error.code, error.message)
+    }
+    guard room.seats.contains(where: { $0.player == player && !$0.hasLeft }) else {
+      return fail("not_seated", "You do not have a seat in this room.")
+    }
     return .send(.rooms(.element(id: id, action: .game(.move(player, move)))))
   }
 
-  /// What is wrong with a move's fields, read by the first game that has its type: for a move
-  /// that no room will read (the sender has none), as protocol v1 answered it.
+  /// What is wrong with a move no room reads: `unknown_type` when no game has its type, else its
+  /// fields' fault as the first game with the type reads them (as protocol v1 answered it).
   private func fault(in message: MoveMessage) -> ProtocolError? {
-    guard let game = self.games.games.first(where: { $0.moveTypes.contains(message.type) }) else { return nil }
+    guard let game = self.games.games.first(where: { $0.moveTypes.contains(message.type) }) else {
+      return .unknownType(message.type, requestID: message.fields.requestID)
+    }
     do {
       _ = try game.move(type: message.type, fields: message.fields)
       return nil

@@ -7,7 +7,7 @@ extension Room.State {
   public var botTurn: GameBotTurn? {
     let bots = self.seats.compactMap { $0.bot == nil ? nil : $0.player }
     guard !bots.isEmpty else { return nil }
-    return self.game.box.botTurn(bots: bots)
+    return self.game.game._botTurn(self.game.storage, bots: bots)
   }
 
   /// Which game the room is playing: 1, then 2 after a rematch, and so on.
@@ -41,18 +41,18 @@ extension Room.State {
   /// The message that shows this room to `viewer`.
   public func view(for viewer: PlayerID) -> ServerMessage {
     // NB: A view is always written when there is no other state to compare it with.
-    .room(self.game.box.view(for: viewer, in: self.id, unlessSameIn: nil)!)
+    .room(self.game.view(for: viewer, in: self.id, unlessSameIn: nil)!)
   }
 
   /// The message that shows this room to `viewer`, unless `viewer` saw the same in `before`.
   public func view(for viewer: PlayerID, unlessSameIn before: Room.State) -> ServerMessage? {
-    self.game.box.view(for: viewer, in: self.id, unlessSameIn: before.game.box).map { .room($0) }
+    self.game.view(for: viewer, in: self.id, unlessSameIn: before.game).map { .room($0) }
   }
 
   /// The move a client message makes in this room's game: nil when the game has no such move,
   /// or the error in its fields.
   public func move(_ message: MoveMessage) throws(ProtocolError) -> AnyMove? {
-    try self.game.box.move(type: message.type, fields: message.fields)
+    try self.game.game._move(type: message.type, fields: message.fields)
   }
 
   /// The event of the room's log that a room action is, if any: seats' events, moves, forfeits
@@ -65,7 +65,7 @@ extension Room.State {
     case let .game(.move(player, move)): .play(player, move)
     case let .game(.clock(event)): .clock(event)
     case let .game(.forfeit(player)): .forfeit(player)
-    case let .game(.action(action)): self.game.box.clockEvent(of: action).map(RoomEvent.clock)
+    case let .game(.action(action)): self.game.game._clockEvent(of: action).map(RoomEvent.clock)
     default: nil
     }
   }

@@ -111,7 +111,7 @@ public struct Room: Sendable {
         return .none
 
       case let .game(.action(action)):
-        switch state.game.box.signal(of: action) {
+        switch state.game.game._signal(of: action) {
         case let .rejected(player, code, message)?:
           return .send(.delegate(.rejected(player, code: code, message: message)))
         case .ended?:
@@ -185,7 +185,7 @@ public struct Room: Sendable {
   private func scheduleBotTurn(_ state: State) -> Effect<Action> {
     guard let turn = state.botTurn,
       let bot = state.seats.first(where: { $0.player == turn.player })?.bot,
-      let delay = state.game.box.botDelay(bot)
+      let delay = state.game.game._botDelay(bot)
     else { return .cancel(id: CancelID.botTurn) }
     return .run { [clock] send in
       try await clock.sleep(for: delay)
@@ -195,10 +195,10 @@ public struct Room: Sendable {
   }
 
   private func startRaceBots(_ state: State) -> Effect<Action> {
-    guard state.game.box.botsRace else { return .none }
+    guard state.game.game._botsRace(state.game.storage) else { return .none }
     return .merge(
       state.seats.compactMap { seat -> Effect<Action>? in
-        guard let bot = seat.bot, let delay = state.game.box.botDelay(bot) else { return nil }
+        guard let bot = seat.bot, let delay = state.game.game._botDelay(bot) else { return nil }
         return .run { [clock] send in
           while true {
             try await clock.sleep(for: delay)
@@ -213,6 +213,6 @@ public struct Room: Sendable {
     guard let seat = state.seats.first(where: { $0.player == player }), let bot = seat.bot,
       !state.game.isOver
     else { return nil }
-    return self.withRandomNumberGenerator { state.game.box.botMove(bot, for: player, using: &$0) }
+    return self.withRandomNumberGenerator { state.game.game._botMove(state.game.storage, bot, for: player, using: &$0) }
   }
 }

@@ -2,13 +2,15 @@ import GameServerGame
 import GameServerModels
 
 extension RoomEvent: JSONTextRepresentable {
-  /// The log line of an event, written directly, with the move or clock event through the
-  /// stream encoder: the same text as its `Encodable` form (`RoomEventJSONTests`).
+  /// The log line of an event, written directly, with the move as its game writes it (by hand,
+  /// or through the stream encoder): the same text as its `Encodable` form (`RoomEventJSONTests`).
   public var jsonText: String? {
     switch self {
     case let .play(player, move):
-      // NB: Moves hold plain values (no non-finite numbers): encoding cannot fail.
-      guard let body = try? JSONStreamEncoder.encode(move, capacity: 64) else { return nil }
+      // NB: A game may write its moves by hand (tic-tac-toe's marks, one a move); else through
+      // Encodable. Moves hold plain values (no non-finite numbers): encoding cannot fail.
+      let written = (move.base as? any JSONTextRepresentable)?.jsonText.map { Array($0.utf8) }
+      guard let body = written ?? (try? JSONStreamEncoder.encode(move, capacity: 64)) else { return nil }
       let output = JSONOutput(capacity: player.rawValue.utf8.count + body.count + 32)
       output.raw(#"{"play":{"_0":"#)
       output.write(player.rawValue)

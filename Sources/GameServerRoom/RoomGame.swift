@@ -3,43 +3,61 @@ import Foundation
 import GameServerGame
 import GameServerModels
 
-/// The game a room plays, of whichever game it is: its state, with the game's type to run it.
+/// The game a room plays, of whichever game it is: its type, and its state in a
+/// ``GameStateStorage``.
 ///
 /// The room runs it through ``RoomGameReducer`` (in a `Scope`) and asks it what the server
-/// needs: views, the result, bots' moves. Encoded as `{"game": "tictactoe", "state": {...}}`;
-/// decoding finds the game in the `games` dependency (or a decoder's ``CodingUserInfoKey/games``).
+/// needs: views, the result, bots' moves. Each question goes to the game's own specialized code
+/// (`Game+Erased.swift`). Encoded as `{"game": "tictactoe", "state": {...}}`; decoding finds the
+/// game in a decoder's ``CodingUserInfoKey/games`` or the `games` dependency.
 ///
 /// ```swift
 /// let game = RoomGame(TicTacToe.self, TicTacToe.State(x: "alice", o: "bob"))
 /// game.variant  // tictactoe
 /// ```
 public struct RoomGame: Equatable, Sendable, Codable {
-  var box: any GameStateBox
+  /// The game's type.
+  public let game: any Game.Type
+  // NB: Copied on write by `Game._reduce`; never mutated in place while shared.
+  nonisolated(unsafe) var storage: AnyObject
 
   /// A game in a state.
   public init<G: Game>(_ game: G.Type, _ state: G.State) {
-    self.box = GameBox<G>(state: state)
+    self.game = game
+    self.storage = G._storage(of: state)
   }
 
   /// A new game of `game` from `setup`.
   public init(_ game: any Game.Type, setup: GameSetup) {
-    func make<G: Game>(_ game: G.Type) -> any GameStateBox { GameBox<G>(state: G.setup(setup)) }
-    self.box = make(game)
+    self.game = game
+    self.storage = game._makeStorage(setup)
   }
 
-  /// The game's type.
-  public var game: any Game.Type { self.box.game }
-
   /// The state, if the game is `G`.
-  public func state<G: Game>(of game: G.Type) -> G.State? { (self.box as? GameBox<G>)?.state }
+  public func state<G: Game>(of game: G.Type) -> G.State? {
+    (self.storage as? GameStateStorage<G.State>)?.state
+  }
 
-  public var variant: GameVariant { self.box.variant }
-  public var isOver: Bool { self.box.isOver }
-  public var gameNumber: Int { self.box.gameNumber }
-  public var result: GameResult? { self.box.result }
-  public var record: String { self.box.record }
+  public var variant: GameVariant { self.game._variant(self.storage) }
+  public var isOver: Bool { self.game._isOver(self.storage) }
+  public var gameNumber: Int { self.game._gameNumber(self.storage) }
+  public var result: GameResult? { self.game._result(self.storage) }
+  public var record: String { self.game._record(self.storage) }
 
-  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.box.isEqual(to: rhs.box) }
+  mutating func reduce(_ input: GameInput) -> Effect<GameInput> {
+    self.game._reduce(&self.storage, input)
+  }
+
+  /// The room message that shows this game to `viewer`, unless it is the same in `other`.
+  func view(for viewer: PlayerID?, in room: RoomID, unlessSameIn other: RoomGame?) -> RoomView? {
+    var view: RoomView?
+    _ = self.game._writeView(self.storage, for: viewer, unlessSameIn: other?.storage) { mode, body in
+      view = RoomView(room: room, game: self.game.id, mode: mode, writeView: body)
+    }
+    return view
+  }
+
+  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.game._isEqual(lhs.storage, rhs.storage) }
 
   private enum CodingKeys: String, CodingKey { case game, state }
 
@@ -51,16 +69,14 @@ public struct RoomGame: Equatable, Sendable, Codable {
     guard let game = catalog.game(id) else {
       throw DecodingError.dataCorruptedError(forKey: .game, in: container, debugDescription: "No game \"\(id)\" is installed.")
     }
-    func decode<G: Game>(_ game: G.Type) throws -> any GameStateBox {
-      GameBox<G>(state: try container.decode(G.State.self, forKey: .state))
-    }
-    self.box = try decode(game)
+    self.game = game
+    self.storage = try game._decodeStorage(from: try container.superDecoder(forKey: .state))
   }
 
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(self.box.game.id, forKey: .game)
-    try self.box.encodeState(to: container.superEncoder(forKey: .state))
+    try container.encode(self.game.id, forKey: .game)
+    try self.game._encode(self.storage, to: container.superEncoder(forKey: .state))
   }
 }
 
@@ -69,119 +85,12 @@ extension CodingUserInfoKey {
   public static let games = CodingUserInfoKey(rawValue: "games")!
 }
 
-/// A game's state with its game: what ``RoomGame`` holds, opened to its game's type by each
-/// call.
-protocol GameStateBox: Sendable {
-  var game: any Game.Type { get }
-  func isEqual(to other: any GameStateBox) -> Bool
-  func encodeState(to encoder: any Encoder) throws
-  mutating func reduce(_ action: AnyGameAction) -> Effect<GameInput>
-  var variant: GameVariant { get }
-  var isOver: Bool { get }
-  var gameNumber: Int { get }
-  var result: GameResult? { get }
-  var record: String { get }
-  var startAction: AnyGameAction { get }
-  func action(for move: AnyMove, by player: PlayerID) -> AnyGameAction?
-  func forfeit(_ player: PlayerID) -> AnyGameAction
-  func clockEvent(of action: AnyGameAction) -> AnyClockEvent?
-  func action(for event: AnyClockEvent) -> AnyGameAction?
-  func signal(of action: AnyGameAction) -> GameSignal?
-  func view(for viewer: PlayerID?, in room: RoomID, unlessSameIn other: (any GameStateBox)?) -> RoomView?
-  func move(type: String, fields: MessageFields) throws(ProtocolError) -> AnyMove?
-  func decodeMove(from decoder: any Decoder) throws -> AnyMove
-  func decodeClockEvent(from decoder: any Decoder) throws -> AnyClockEvent
-  func botTurn(bots: [PlayerID]) -> GameBotTurn?
-  var botsRace: Bool { get }
-  func botDelay(_ bot: String) -> Duration?
-  func botMove(_ bot: String, for player: PlayerID, using generator: inout some RandomNumberGenerator) -> AnyMove?
-}
-
-struct GameBox<G: Game>: GameStateBox {
-  var state: G.State
-
-  var game: any Game.Type { G.self }
-
-  func isEqual(to other: any GameStateBox) -> Bool { (other as? Self)?.state == self.state }
-
-  func encodeState(to encoder: any Encoder) throws { try self.state.encode(to: encoder) }
-
-  mutating func reduce(_ action: AnyGameAction) -> Effect<GameInput> {
-    guard let action = action.as(G.Action.self) else { return .none }
-    return G().reduce(into: &self.state, action: action).map { GameInput.action(AnyGameAction($0)) }
-  }
-
-  var variant: GameVariant { G.variant(of: self.state) }
-  var isOver: Bool { G.isOver(self.state) }
-  var gameNumber: Int { G.gameNumber(of: self.state) }
-  var result: GameResult? { G.result(of: self.state) }
-  var record: String { G.record(of: self.state) }
-  var startAction: AnyGameAction { AnyGameAction(G.startAction) }
-
-  func action(for move: AnyMove, by player: PlayerID) -> AnyGameAction? {
-    move.as(G.Move.self).map { AnyGameAction(G.action(for: $0, by: player)) }
-  }
-
-  func forfeit(_ player: PlayerID) -> AnyGameAction { AnyGameAction(G.forfeit(player)) }
-
-  func clockEvent(of action: AnyGameAction) -> AnyClockEvent? {
-    action.as(G.Action.self).flatMap(G.clockEvent(of:)).map(AnyClockEvent.init)
-  }
-
-  func action(for event: AnyClockEvent) -> AnyGameAction? {
-    event.as(G.ClockEvent.self).map { AnyGameAction(G.action(for: $0)) }
-  }
-
-  func signal(of action: AnyGameAction) -> GameSignal? {
-    action.as(G.Action.self).flatMap(G.signal(of:))
-  }
-
-  func view(for viewer: PlayerID?, in room: RoomID, unlessSameIn other: (any GameStateBox)?) -> RoomView? {
-    let view = G.view(of: self.state, for: viewer)
-    if let other = other as? Self, G.view(of: other.state, for: viewer) == view { return nil }
-    return RoomView(room: room, game: G.id, mode: G.modes.count > 1 ? G.mode(of: self.state) : nil) { output in
-      G.write(view, to: output)
-    }
-  }
-
-  func move(type: String, fields: MessageFields) throws(ProtocolError) -> AnyMove? {
-    guard G.moveTypes.contains(type) else { return nil }
-    return AnyMove(try G.move(type: type, fields: fields))
-  }
-
-  func decodeMove(from decoder: any Decoder) throws -> AnyMove { AnyMove(try G.Move(from: decoder)) }
-
-  func decodeClockEvent(from decoder: any Decoder) throws -> AnyClockEvent {
-    AnyClockEvent(try G.ClockEvent(from: decoder))
-  }
-
-  func botTurn(bots: [PlayerID]) -> GameBotTurn? { G.botTurn(in: self.state, bots: bots) }
-
-  var botsRace: Bool { G.botsRace(in: self.state) }
-
-  func botDelay(_ bot: String) -> Duration? { G.Bot(rawValue: bot).map(G.botDelay) }
-
-  func botMove(_ bot: String, for player: PlayerID, using generator: inout some RandomNumberGenerator) -> AnyMove? {
-    guard let bot = G.Bot(rawValue: bot) else { return nil }
-    return G.botMove(bot, for: player, in: self.state, using: &generator).map(AnyMove.init)
-  }
-}
-
-/// Runs a room's game: the reducer a room scopes to its ``RoomGame``. It turns each
-/// ``GameInput`` into the game's own action and runs the game's reducer on it.
+/// Runs a room's game: the reducer a room scopes to its ``RoomGame``. The game turns each
+/// ``GameInput`` into its own action and runs its reducer on it.
 public struct RoomGameReducer: Reducer {
   public init() {}
 
   public func reduce(into state: inout RoomGame, action: GameInput) -> Effect<GameInput> {
-    let action: AnyGameAction? =
-      switch action {
-      case .start: state.box.startAction
-      case let .move(player, move): state.box.action(for: move, by: player)
-      case let .clock(event): state.box.action(for: event)
-      case let .forfeit(player): state.box.forfeit(player)
-      case let .action(action): action
-      }
-    guard let action else { return .none }
-    return state.box.reduce(action)
+    state.reduce(action)
   }
 }

@@ -71,7 +71,13 @@ public final class JSONOutput {
     value ? self.raw("true") : self.raw("false")
   }
 
-  public func write(_ value: some FixedWidthInteger) {
+  // NB: Concrete overloads for what games write most: a generic call from another module runs
+  // unspecialized.
+  public func write(_ value: Int) { self.writeInteger(value) }
+
+  public func write(_ value: some FixedWidthInteger) { self.writeInteger(value) }
+
+  private func writeInteger(_ value: some FixedWidthInteger) {
     if value == 0 {
       self.bytes.append(UInt8(ascii: "0"))
       return
@@ -99,6 +105,16 @@ public final class JSONOutput {
     } else {
       self.bytes.append(contentsOf: value.description.utf8)
     }
+  }
+
+  /// An array of strings.
+  public func writeStrings(_ texts: [String]) {
+    self.raw("[")
+    for (index, text) in texts.enumerated() {
+      if index > 0 { self.raw(",") }
+      self.write(text)
+    }
+    self.raw("]")
   }
 
   /// An array of strings.

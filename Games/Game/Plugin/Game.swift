@@ -88,6 +88,36 @@ where State: Codable & Equatable & Sendable, Action: Equatable & Sendable {
   ) -> Move?
   /// The level a bot plays at when a server names none.
   static var defaultBot: Bot { get }
+
+  // MARK: Erased (implemented for every game by `Game+Erased.swift`; do not implement)
+
+  static func _storage(of state: State) -> AnyObject
+  static func _makeStorage(_ setup: GameSetup) -> AnyObject
+  static func _holds(_ storage: AnyObject) -> Bool
+  static func _isEqual(_ lhs: AnyObject, _ rhs: AnyObject) -> Bool
+  static func _reduce(_ storage: inout AnyObject, _ input: GameInput) -> Effect<GameInput>
+  static func _variant(_ storage: AnyObject) -> GameVariant
+  static func _isOver(_ storage: AnyObject) -> Bool
+  static func _gameNumber(_ storage: AnyObject) -> Int
+  static func _result(_ storage: AnyObject) -> GameResult?
+  static func _record(_ storage: AnyObject) -> String
+  static func _clockEvent(of action: AnyGameAction) -> AnyClockEvent?
+  static func _signal(of action: AnyGameAction) -> GameSignal?
+  static func _writeView(
+    _ storage: AnyObject, for viewer: PlayerID?, unlessSameIn other: AnyObject?,
+    _ write: (_ mode: String?, _ body: (JSONOutput) -> Void) -> Void
+  ) -> Bool
+  static func _move(type: String, fields: MessageFields) throws(ProtocolError) -> AnyMove?
+  static func _decodeStorage(from decoder: any Decoder) throws -> AnyObject
+  static func _encode(_ storage: AnyObject, to encoder: any Encoder) throws
+  static func _decodeMove(from decoder: any Decoder) throws -> AnyMove
+  static func _decodeClockEvent(from decoder: any Decoder) throws -> AnyClockEvent
+  static func _botTurn(_ storage: AnyObject, bots: [PlayerID]) -> GameBotTurn?
+  static func _botsRace(_ storage: AnyObject) -> Bool
+  static func _botDelay(_ bot: String) -> Duration?
+  static func _botMove(
+    _ storage: AnyObject, _ bot: String, for player: PlayerID, using generator: inout some RandomNumberGenerator
+  ) -> AnyMove?
 }
 
 extension Game {
