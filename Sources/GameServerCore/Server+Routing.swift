@@ -16,6 +16,8 @@ extension Server {
     switch request.message {
     case .ping:
       return self.reply(connection, .pong(replyTo: id))
+    case .games:
+      return self.reply(connection, .games(GameListing.all(in: self.games), replyTo: id))
     // NB: Before login, as in protocol v1, a message's own faults are answered first.
     case let .play(move) where open.player == nil:
       if let error = self.fault(in: move) { return self.reply(connection, .error(error)) }
@@ -127,7 +129,7 @@ extension Server {
         await send(.leaderboardLoaded(connection, variant, entries, requestID: id))
       }
 
-    case .ping, .guest, .register, .login, .resume:
+    case .ping, .games, .guest, .register, .login, .resume:
       return .none
     }
   }

@@ -26,6 +26,8 @@ public enum ClientMessage: Hashable, Sendable {
   /// Any other type: a move for the game in the player's room, which that game reads.
   case play(MoveMessage)
   case leaderboard(GameChoice)
+  /// The games the server hosts (accepted before logging in).
+  case games
   case ping
 
   /// The protocol version this server speaks.
@@ -48,6 +50,7 @@ public enum ClientMessage: Hashable, Sendable {
     case .leaveRoom: "leaveRoom"
     case let .play(move): move.type
     case .leaderboard: "leaderboard"
+    case .games: "games"
     case .ping: "ping"
     }
   }

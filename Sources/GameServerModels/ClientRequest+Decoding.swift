@@ -60,6 +60,7 @@ extension ClientMessage {
     case "spectate": self = .spectate(room: RoomID(rawValue: try fields.string("room", limit: 32)))
     case "leaveRoom": self = .leaveRoom
     case "leaderboard": self = .leaderboard(try fields.choice())
+    case "games": self = .games
     case "ping": self = .ping
     // NB: Whether a game knows the type is for the server to say (`unknown_type` if none does).
     default: self = .play(MoveMessage(type: type, fields: fields))

@@ -2,7 +2,7 @@
 extension ServerMessage: Encodable {
   private enum CodingKeys: String, CodingKey {
     case v, type, replyTo, code, message, game, mode, room, view, reason, entries
-    case player, name, guest, token, ratings
+    case player, name, guest, token, ratings, games
   }
 
   /// The wire name of the message's type.
@@ -17,6 +17,7 @@ extension ServerMessage: Encodable {
     case .roomLeft: "roomLeft"
     case .leaderboard: "leaderboard"
     case .goodbye: "goodbye"
+    case .games: "games"
     case .pong: "pong"
     }
   }
@@ -41,6 +42,9 @@ extension ServerMessage: Encodable {
     case let .queued(variant, replyTo):
       try container.encode(variant.game, forKey: .game)
       try container.encode(variant.mode, forKey: .mode)
+      try container.encodeIfPresent(replyTo, forKey: .replyTo)
+    case let .games(games, replyTo):
+      try container.encode(games, forKey: .games)
       try container.encodeIfPresent(replyTo, forKey: .replyTo)
     case let .queueLeft(replyTo), let .goodbye(replyTo), let .pong(replyTo):
       try container.encodeIfPresent(replyTo, forKey: .replyTo)
@@ -74,7 +78,7 @@ extension ServerMessage: Encodable {
     case let .error(error): error.requestID
     case let .queued(_, replyTo), let .queueLeft(replyTo), let .privateRoom(_, _, replyTo),
       let .room(_, replyTo), let .roomLeft(_, _, replyTo),
-      let .leaderboard(_, _, replyTo), let .goodbye(replyTo), let .pong(replyTo):
+      let .leaderboard(_, _, replyTo), let .games(_, replyTo), let .goodbye(replyTo), let .pong(replyTo):
       replyTo
     }
   }

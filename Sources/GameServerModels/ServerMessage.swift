@@ -25,6 +25,8 @@ public enum ServerMessage: Equatable, Sendable {
   case roomLeft(RoomID, reason: String, replyTo: String? = nil)
   /// A game's leaderboard.
   case leaderboard(GameVariant, [LeaderboardEntry], replyTo: String?)
+  /// The games the server hosts.
+  case games([GameListing], replyTo: String?)
   /// Logged out.
   case goodbye(replyTo: String?)
   case pong(replyTo: String?)

@@ -1,3 +1,4 @@
+import GameServerCatalog
 import GameServerGame
 import GameServerCore
 import GameServerModels
@@ -35,6 +36,26 @@ struct ProtocolTests {
     // The connection still works.
     await server.send(1, #"{"v":1,"id":"p","type":"ping"}"#)
     #expect(server.take(1) == [.pong(replyTo: "p")])
+  }
+
+  /// The lobby learns the games from the server: every game of the catalog, with its modes,
+  /// seats and bots, also before logging in.
+  @Test func theGamesAreListed() async throws {
+    let server = TestServer()
+    await server.connect(1)
+    await server.send(1, #"{"v":1,"id":"g","type":"games"}"#)
+    let message = try #require(server.take(1).first)
+    guard case let .games(games, replyTo) = message else {
+      Issue.record("Expected the games, got \(message)")
+      return
+    }
+    #expect(replyTo == "g")
+    #expect(games.map(\.game) == GameCatalog.standard.games.map { $0.id })
+    let wordGrid = try #require(games.first { $0.game == "wordgrid" })
+    #expect(wordGrid.modes.map(\.mode) == ["race", "turns"])
+    #expect(wordGrid.bots == ["easy", "hard"])
+    let json = String(decoding: message.jsonBytes, as: UTF8.self)
+    #expect(json.hasPrefix(#"{"v":1,"type":"games","games":[{"game":"tictactoe","title":"Tic-tac-toe","modes":[{"mode":"standard","minPlayers":2,"maxPlayers":2}],"bots":["random","perfect"]}"#))
   }
 
   @Test func nothingButLoginBeforeLogin() async {

@@ -1,0 +1,39 @@
+// Tic-tac-toe in the browser client: a 3×3 board of buttons.
+"use strict";
+GameClient.register("tictactoe", {
+  html: `
+    <div id="board"></div>
+    <p id="ttt-status"></p>
+    <div class="row">
+      <button id="rematch">Rematch</button>
+      <button id="ttt-resign">Resign</button>
+      <button class="leave">Leave</button>
+    </div>`,
+
+  setUp() {
+    $("rematch").addEventListener("click", () => GameClient.send({ type: "rematch" }));
+    $("ttt-resign").addEventListener("click", () => GameClient.send({ type: "resign" }));
+  },
+
+  draw({ view }) {
+    const line = new Set((view.outcome?.line?.cells ?? []).map((c) => `${c.row},${c.column}`));
+    $("board").replaceChildren(...view.board.flatMap((row, r) => [...row].map((mark, c) => {
+      const cell = document.createElement("button");
+      cell.textContent = mark === "." ? "" : mark;
+      cell.setAttribute("aria-label", `row ${r + 1} column ${c + 1}`);
+      if (line.has(`${r},${c}`)) cell.classList.add("line");
+      cell.addEventListener("click", () => GameClient.send({ type: "move", cell: { row: r, column: c } }));
+      return cell;
+    })));
+    let text;
+    if (view.outcome) {
+      text = view.outcome.result === "draw" ? "A draw."
+        : view.outcome.winner === view.you ? "You win!" : `${view.outcome.winner} wins.`;
+    } else if (!view.you) {
+      text = `Watching: ${view.turn} to move.`;
+    } else {
+      text = view.turn === view.you ? `Your move (you are ${view.you}).` : `Waiting for ${view.turn}.`;
+    }
+    $("ttt-status").textContent = text;
+  },
+});

@@ -1,0 +1,148 @@
+// The word grid in the browser client: the cube seen from (1, 1, 1), drawn back to front, with
+// faces clicked one by one to trace a word.
+"use strict";
+(() => {
+  const SCALE = 40;
+  const AXIS = { right: 0, top: 1, left: 2 };
+  let path = []; // the faces traced so far
+  let room = null; // the room they were traced in
+
+  function project([x, y, z]) {
+    return [(x - z) * Math.cos(Math.PI / 6) * SCALE, (x + z) * 0.5 * SCALE - y * SCALE];
+  }
+
+  function corners(face) {
+    const origin = [face.x, face.y, face.z];
+    const axis = AXIS[face.face];
+    origin[axis] += 1;
+    const [a, b] = [0, 1, 2].filter((i) => i !== axis);
+    return [[0, 0], [1, 0], [1, 1], [0, 1]].map(([da, db]) => {
+      const point = [...origin];
+      point[a] += da;
+      point[b] += db;
+      return point;
+    });
+  }
+
+  const key = (face) => `${face.x},${face.y},${face.z},${face.face}`;
+
+  function letterAt(view, face) {
+    const cube = view.cubes.find((c) => c.x === face.x && c.y === face.y && c.z === face.z);
+    return cube ? cube[face.face] : "?";
+  }
+
+  function redraw() {
+    if (GameClient.current && GameClient.current.game === "wordgrid") draw(GameClient.current);
+  }
+
+  function trace(face) {
+    const index = path.findIndex((f) => key(f) === key(face));
+    if (index !== -1 && index === path.length - 1) path.pop();
+    else if (index === -1) path.push(face);
+    redraw();
+  }
+
+  /** A race's time left, from the deadline the view carries (the server's clock). */
+  function raceClock(view) {
+    if (view.mode !== "race") return "";
+    if (!view.raceEndsAt) return `Race: ${view.raceSeconds} s.`;
+    const left = Math.max(0, Math.ceil((view.raceEndsAt - Date.now()) / 1000));
+    return `Race: ${left} s left.`;
+  }
+
+  function draw(message) {
+    const view = message.view;
+    if (room !== message.room) path = [];
+    room = message.room;
+    const svg = $("cube");
+    const playable = new Set(view.playable.map(key));
+    const faces = [];
+    for (const cube of view.cubes.filter((c) => c.inPlay)) {
+      for (const side of ["right", "top", "left"]) {
+        faces.push({ x: cube.x, y: cube.y, z: cube.z, face: side, letter: cube[side], uses: cube.uses });
+      }
+    }
+    faces.sort((a, b) => (a.x + a.y + a.z) - (b.x + b.y + b.z));
+    const selected = new Set(path.map(key));
+    const ns = "http://www.w3.org/2000/svg";
+    svg.replaceChildren(...faces.flatMap((face) => {
+      const points = corners(face).map(project);
+      const polygon = document.createElementNS(ns, "polygon");
+      polygon.setAttribute("points", points.map((p) => p.join(",")).join(" "));
+      polygon.classList.add(face.face);
+      if (face.uses > 0) polygon.classList.add("worn");
+      if (selected.has(key(face))) polygon.classList.add("selected");
+      polygon.dataset.face = key(face);
+      const label = document.createElementNS(ns, "text");
+      const [cx, cy] = points.reduce(([sx, sy], [px, py]) => [sx + px / 4, sy + py / 4], [0, 0]);
+      label.setAttribute("x", cx);
+      label.setAttribute("y", cy);
+      label.textContent = face.letter === "QU" ? "Qu" : face.letter;
+      if (playable.has(key(face))) {
+        polygon.addEventListener("click", () => trace({ x: face.x, y: face.y, z: face.z, face: face.face }));
+      } else {
+        polygon.style.cursor = "default";
+      }
+      return [polygon, label];
+    }));
+    $("word").textContent = path.map((f) => letterAt(view, f)).join("").toLowerCase();
+    const ended = view.ended ? `Game over (${view.ended.reason}). Winners: ${view.winners.join(", ")}.` : "";
+    const turn = view.mode === "turns" && !view.ended
+      ? (view.turn === view.you ? "Your turn." : `Waiting for ${view.turn}.`) : "";
+    $("wg-status").textContent = ended || turn || raceClock(view);
+    $("players").replaceChildren(...view.players.map((player) => {
+      const row = document.createElement("tr");
+      const words = player.words ? player.words.map((w) => `${w.word} ${w.score}`).join(", ") : `${player.wordCount} words`;
+      for (const text of [player.id === view.you ? "you" : player.id, String(player.score), words]) {
+        const cell = document.createElement("td");
+        cell.textContent = text;
+        row.append(cell);
+      }
+      return row;
+    }));
+  }
+
+  GameClient.register("wordgrid", {
+    html: `
+      <div class="grid-layout">
+        <svg id="cube" viewBox="-190 -200 380 380" width="380" height="380" aria-label="letter cube"></svg>
+        <div>
+          <p id="wg-status"></p>
+          <p>Word: <b id="word"></b></p>
+          <div class="row">
+            <button id="submit-word">Play word</button>
+            <button id="clear-word">Clear</button>
+            <button id="remove-cube">Remove cube</button>
+            <button id="pass">Pass</button>
+            <button id="wg-resign">Resign</button>
+            <button class="leave">Leave</button>
+          </div>
+          <table id="players"></table>
+        </div>
+      </div>`,
+
+    setUp() {
+      $("submit-word").addEventListener("click", () => {
+        GameClient.send({ type: "word", path: path.map(({ x, y, z, face }) => ({ x, y, z, face })) });
+        path = [];
+      });
+      $("clear-word").addEventListener("click", () => { path = []; redraw(); });
+      $("remove-cube").addEventListener("click", () => {
+        const face = path[path.length - 1];
+        if (face) GameClient.send({ type: "removeCube", cube: { x: face.x, y: face.y, z: face.z } });
+        path = [];
+      });
+      $("pass").addEventListener("click", () => GameClient.send({ type: "pass" }));
+      $("wg-resign").addEventListener("click", () => GameClient.send({ type: "resign" }));
+      // The race clock counts down between views.
+      setInterval(() => {
+        const message = GameClient.current;
+        if (message && message.game === "wordgrid" && message.view.mode === "race" && !message.view.ended) {
+          $("wg-status").textContent = raceClock(message.view);
+        }
+      }, 1000);
+    },
+
+    draw,
+  });
+})();
