@@ -15,6 +15,7 @@ let package = Package(
     .library(name: "GameServerGame", targets: ["GameServerGame"]),
     .library(name: "GameServerCatalog", targets: ["GameServerCatalog"]),
     .library(name: "GameServerTicTacToe", targets: ["GameServerTicTacToe"]),
+    .library(name: "GameServerConnectFour", targets: ["GameServerConnectFour"]),
     .library(name: "GameServerWordGrid", targets: ["GameServerWordGrid"]),
     .executable(name: "game-server", targets: ["GameServerCommand"]),
     .executable(name: "games-benchmark", targets: ["GameServerGamesBenchmark"]),
@@ -106,6 +107,11 @@ let package = Package(
       path: "Games/TicTacToe"
     ),
     .target(
+      name: "GameServerConnectFour",
+      dependencies: ["ComposableArchitecture", "GameServerGame"],
+      path: "Games/ConnectFour"
+    ),
+    .target(
       name: "GameServerWordGrid",
       dependencies: ["ComposableArchitecture", "GameServerGame"],
       path: "Games/WordGrid"
@@ -152,7 +158,7 @@ let package = Package(
     // NB: The one module that names the games: the server and the tools get them from here.
     .target(
       name: "GameServerCatalog",
-      dependencies: ["GameServerGame", "GameServerTicTacToe", "GameServerWordGrid"]
+      dependencies: ["GameServerGame", "GameServerTicTacToe", "GameServerConnectFour", "GameServerWordGrid"]
     ),
 
     // MARK: Server
@@ -270,6 +276,13 @@ let package = Package(
       name: "GameServerTicTacToeTests",
       dependencies: [
         "GameServerTicTacToe",
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ]
+    ),
+    .testTarget(
+      name: "GameServerConnectFourTests",
+      dependencies: [
+        "GameServerConnectFour",
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
     ),

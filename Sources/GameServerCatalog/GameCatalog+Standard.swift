@@ -1,4 +1,5 @@
 @_exported import GameServerGame
+import GameServerConnectFour
 import GameServerTicTacToe
 import GameServerWordGrid
 
@@ -13,6 +14,7 @@ extension GameCatalog {
   /// ```
   public static let standard = GameCatalog([
     TicTacToe.self,
+    ConnectFour.self,
     WordGrid.self,
   ])
 }

@@ -1,0 +1,142 @@
+import ComposableArchitecture
+import GameServerGame
+
+/// Connect Four between two seated players, X moving first, with a time limit per move.
+///
+/// A rejected action leaves the state alone and sends `.delegate(.rejected(player, error))`;
+/// the end of a game sends `.delegate(.ended(outcome))`.
+///
+/// ```swift
+/// let store = Store(initialState: ConnectFour.State(x: "alice", o: "bob")) { ConnectFour() }
+/// store.send(.start)
+/// store.send(.drop("alice", column: 3))
+/// ```
+@Reducer
+public struct ConnectFour: Sendable {
+  @ObservableState
+  public struct State: Equatable, Codable, Sendable {
+    public var board = Board()
+    /// The player holding each disc.
+    public var seats: [Disc: PlayerID]
+    public var turn = Disc.x
+    /// Set when the game is over.
+    public var outcome: Outcome?
+    /// How long a player has for each move (default 30 s); running out loses.
+    public var moveTimeLimit: Duration
+    /// Moves made in this game.
+    public var moveNumber = 0
+    /// The columns played in this game, in order: the record of the game.
+    public var moves: [Int] = []
+    /// The discs whose players asked for a rematch.
+    public var rematchRequests: Set<Disc> = []
+    /// 1 for the first game between these players, 2 after a rematch, ...
+    public var gameNumber = 1
+
+    public init(x: PlayerID, o: PlayerID, moveTimeLimit: Duration = .seconds(30)) {
+      self.seats = [.x: x, .o: o]
+      self.moveTimeLimit = moveTimeLimit
+    }
+
+    /// The disc a player holds, if seated.
+    public func disc(of player: PlayerID) -> Disc? {
+      self.seats[.x] == player ? .x : self.seats[.o] == player ? .o : nil
+    }
+  }
+
+  public enum Action: Equatable, Sendable {
+    /// Starts the clock for the first move.
+    case start
+    /// Drops the player's disc in a column (from a client: any number).
+    case drop(PlayerID, column: Int)
+    /// Gives up; allowed at any time during a game, also out of turn.
+    case resign(PlayerID)
+    /// Asks for another game once this one is over; when both ask, the seats swap.
+    case requestRematch(PlayerID)
+    /// The move clock ran out for move number `moveNumber`.
+    case moveTimeExpired(moveNumber: Int)
+    case delegate(Delegate)
+
+    @CasePathable
+    public enum Delegate: Equatable, Sendable {
+      case rejected(PlayerID, ConnectFourError)
+      case ended(Outcome)
+    }
+  }
+
+  enum CancelID { case moveTimer }
+
+  @Dependency(\.continuousClock) var clock
+
+  public init() {}
+
+  public var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .start:
+        guard state.outcome == nil else { return .none }
+        return self.startMoveTimer(state)
+
+      case let .drop(player, column):
+        guard let disc = state.disc(of: player) else { return self.reject(player, .notSeated) }
+        guard state.outcome == nil else { return self.reject(player, .gameOver) }
+        guard disc == state.turn else { return self.reject(player, .notYourTurn) }
+        guard Board.columnRange.contains(column) else { return self.reject(player, .offBoard(column: column)) }
+        guard let cell = state.board.drop(disc, inColumn: column) else {
+          return self.reject(player, .columnFull(column: column))
+        }
+        state.moves.append(column)
+        state.moveNumber += 1
+        state.turn = disc.opponent
+        if let four = state.board.fourInARow(through: cell) { return self.end(&state, .win(disc, cells: four)) }
+        if state.board.isFull { return self.end(&state, .draw) }
+        return self.startMoveTimer(state)
+
+      case let .resign(player):
+        guard let disc = state.disc(of: player) else { return self.reject(player, .notSeated) }
+        guard state.outcome == nil else { return self.reject(player, .gameOver) }
+        return self.end(&state, .resignation(winner: disc.opponent))
+
+      case let .requestRematch(player):
+        guard let disc = state.disc(of: player) else { return self.reject(player, .notSeated) }
+        guard state.outcome != nil else { return self.reject(player, .gameNotOver) }
+        state.rematchRequests.insert(disc)
+        guard state.rematchRequests.count == 2 else { return .none }
+        let (x, o) = (state.seats[.x]!, state.seats[.o]!)
+        state.seats = [.x: o, .o: x]
+        state.board = Board()
+        state.turn = .x
+        state.outcome = nil
+        state.moveNumber = 0
+        state.moves = []
+        state.rematchRequests = []
+        state.gameNumber += 1
+        return self.startMoveTimer(state)
+
+      case let .moveTimeExpired(moveNumber):
+        guard state.outcome == nil, moveNumber == state.moveNumber else { return .none }
+        return self.end(&state, .timeout(winner: state.turn.opponent))
+
+      case .delegate:
+        return .none
+      }
+    }
+  }
+
+  private func reject(_ player: PlayerID, _ error: ConnectFourError) -> Effect<Action> {
+    .send(.delegate(.rejected(player, error)))
+  }
+
+  private func end(_ state: inout State, _ outcome: Outcome) -> Effect<Action> {
+    state.outcome = outcome
+    return .merge(.cancel(id: CancelID.moveTimer), .send(.delegate(.ended(outcome))))
+  }
+
+  private func startMoveTimer(_ state: State) -> Effect<Action> {
+    let (limit, moveNumber) = (state.moveTimeLimit, state.moveNumber)
+    return .run { [clock] send in
+      try await clock.sleep(for: limit)
+      await send(.moveTimeExpired(moveNumber: moveNumber))
+    }
+    .cancellable(id: CancelID.moveTimer, cancelInFlight: true)
+  }
+}

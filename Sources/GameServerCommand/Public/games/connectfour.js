@@ -1,0 +1,68 @@
+// Connect Four in the browser client: seven columns to drop discs into, the last disc falling
+// into place, and the winning four marked.
+"use strict";
+(() => {
+  let dropped = null; // the last disc animated, so that a redraw does not animate it again
+
+  function status(view) {
+    if (view.outcome) {
+      const { result, winner } = view.outcome;
+      if (result === "draw") return "A draw: the board is full.";
+      const how = result === "win" ? "" : result === "timeout" ? " (on time)" : " (by resignation)";
+      return winner === view.you ? `You win${how}!` : `${winner} wins${how}.`;
+    }
+    if (!view.you) return `Watching: ${view.turn} to move.`;
+    return view.turn === view.you ? `Your move (you are ${view.you}).` : `Waiting for ${view.turn}.`;
+  }
+
+  GameClient.register("connectfour", {
+    html: `
+      <style>
+        #c4-board { display: grid; grid-template-columns: repeat(7, 3rem); gap: 0.3rem; padding: 0.5rem;
+          background: #1a5fb4; border-radius: 0.5rem; width: max-content; margin: 1rem 0; }
+        #c4-board button { width: 3rem; height: 3rem; border-radius: 50%; border: none; background: #f6f6f2;
+          cursor: pointer; font-size: 0; }
+        #c4-board button.X { background: #e01b24; }
+        #c4-board button.O { background: #f6d32d; }
+        #c4-board button.line { outline: 0.25rem solid #2ec27e; }
+        #c4-board button.drop { animation: c4-drop 0.35s ease-in; }
+        @keyframes c4-drop { from { transform: translateY(calc(var(--fall) * -3.3rem)); } to { transform: none; } }
+      </style>
+      <div id="c4-board" role="grid" aria-label="Connect Four board"></div>
+      <p id="c4-status"></p>
+      <p id="c4-players" class="hint"></p>
+      <div class="row">
+        <button id="c4-rematch">Rematch</button>
+        <button id="c4-resign">Resign</button>
+        <button class="leave">Leave</button>
+      </div>`,
+
+    setUp() {
+      $("c4-rematch").addEventListener("click", () => GameClient.send({ type: "rematch" }));
+      $("c4-resign").addEventListener("click", () => GameClient.send({ type: "resign" }));
+    },
+
+    draw({ room, view }) {
+      const line = new Set((view.outcome?.cells ?? []).map((c) => `${c.row},${c.column}`));
+      const last = view.lastMove ? `${room}:${view.gameNumber}:${view.moveNumber}` : null;
+      const animate = last !== null && last !== dropped;
+      dropped = last;
+      $("c4-board").replaceChildren(...view.board.flatMap((row, r) => [...row].map((disc, c) => {
+        const cell = document.createElement("button");
+        cell.setAttribute("aria-label", `row ${r + 1} column ${c + 1}${disc === "." ? "" : `: ${disc}`}`);
+        cell.dataset.column = String(c);
+        if (disc !== ".") cell.classList.add(disc);
+        if (line.has(`${r},${c}`)) cell.classList.add("line");
+        if (animate && view.lastMove.row === r && view.lastMove.column === c) {
+          cell.classList.add("drop");
+          cell.style.setProperty("--fall", String(r + 1));
+        }
+        cell.addEventListener("click", () => GameClient.send({ type: "drop", column: c }));
+        return cell;
+      })));
+      $("c4-status").textContent = status(view);
+      $("c4-players").textContent = `X (red): ${view.x} · O (yellow): ${view.o} · game ${view.gameNumber}`
+        + (view.rematchRequests.length ? ` · rematch asked by ${view.rematchRequests.join(" and ")}` : "");
+    },
+  });
+})();
