@@ -118,12 +118,12 @@ let package = Package(
     ),
     .target(
       name: "GameServerHarness",
-      dependencies: ["ComposableArchitecture", "GameServerGame", "GameServerTicTacToe", "GameServerWordGrid"]
+      dependencies: ["ComposableArchitecture", "GameServerGame", "GameServerTicTacToe", "GameServerConnectFour", "GameServerWordGrid"]
     ),
     .executableTarget(
       name: "GameServerCommand",
       dependencies: [
-        "GameServerHarness", "GameServerApp",
+        "GameServerHarness", "GameServerApp", "GameServerConnectFour",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ],
@@ -151,7 +151,7 @@ let package = Package(
     ),
     .executableTarget(
       name: "GameServerGamesBenchmark",
-      dependencies: ["GameServerGame", "GameServerWordGrid"],
+      dependencies: ["GameServerGame", "GameServerConnectFour", "GameServerWordGrid"],
       path: "Sources/GameServerGamesBenchmark"
     ),
     .testTarget(name: "GameServerGameTests", dependencies: ["GameServerGame"]),

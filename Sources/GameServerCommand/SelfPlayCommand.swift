@@ -1,18 +1,20 @@
 import ArgumentParser
+import GameServerConnectFour
 import GameServerHarness
 import GameServerTicTacToe
 import GameServerWordGrid
 
-/// `game-server selfplay tictactoe|wordgrid ...`: bots play each other.
+/// `game-server selfplay tictactoe|connectfour|wordgrid ...`: bots play each other.
 struct SelfPlayCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "selfplay",
     abstract: "Let bots play each other and print the results.",
-    subcommands: [TicTacToeSelfPlayCommand.self, WordGridSelfPlayCommand.self]
+    subcommands: [TicTacToeSelfPlayCommand.self, ConnectFourSelfPlayCommand.self, WordGridSelfPlayCommand.self]
   )
 }
 
 extension TicTacToeBot: ExpressibleByArgument {}
+extension ConnectFourBot: ExpressibleByArgument {}
 extension WordGridBot: ExpressibleByArgument {}
 extension WordGrid.Mode: ExpressibleByArgument {}
 
@@ -33,6 +35,32 @@ struct TicTacToeSelfPlayCommand: ParsableCommand {
 
   func run() throws {
     let report = TicTacToeSelfPlay.run(games: self.games, x: self.x, o: self.o, seed: self.seed)
+    if self.json {
+      print(try encodeJSON(report))
+    } else {
+      print("\(report.games) games: X (\(self.x)) won \(report.xWins), O (\(self.o)) won \(report.oWins), \(report.draws) draws")
+    }
+  }
+}
+
+/// `game-server selfplay connectfour --games N --x BOT --o BOT --seed S [--json]`: the same report
+/// as tic-tac-toe's, X moving first.
+struct ConnectFourSelfPlayCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "connectfour", abstract: "Connect Four bots: random or strong.")
+
+  @Option(help: "How many games.") var games = 100
+  @Option(help: "The bot playing X, who moves first (random or strong).") var x = ConnectFourBot.strong
+  @Option(help: "The bot playing O (random or strong).") var o = ConnectFourBot.random
+  @Option(help: "The first game's seed; game i uses seed + i.") var seed: UInt64 = 1
+  @Flag(help: "Print JSON.") var json = false
+
+  func validate() throws {
+    guard self.games >= 0 else { throw ValidationError("--games must not be negative") }
+  }
+
+  func run() throws {
+    let report = ConnectFourSelfPlay.run(games: self.games, x: self.x, o: self.o, seed: self.seed)
     if self.json {
       print(try encodeJSON(report))
     } else {

@@ -1,7 +1,9 @@
 """Browser test: headless Chromium plays through the browser client.
 
-Two browser sessions log in as guests, match, and play tic-tac-toe to a win; a third traces a
-word on the word-grid cube. Screenshots go to the folder given (default: a temporary one).
+Two browser sessions log in as guests, match, and play tic-tac-toe to a win, then Connect Four
+to a win; a third traces a word on the word-grid cube. Each game is drawn by its own script,
+loaded by the lobby from the server's list of games. Screenshots go to the folder given
+(default: a temporary one).
 
 Usage: python3 Tests/EndToEnd/browser_test.py PATH_TO_GAME_SERVER [SCREENSHOT_DIR]
 """
@@ -79,6 +81,41 @@ def play_tic_tac_toe(url, shots):
         bob.quit()
 
 
+def play_connect_four(url, shots):
+    alice, bob = browser(), browser()
+    try:
+        for driver, name in ((alice, "ann"), (bob, "ben")):
+            log_in(driver, url, name)
+            # NB: The lobby lists what the server's `games` message lists.
+            wait(driver, lambda d: "connectfour" in [o.get_attribute("value") for o in d.find_elements(By.CSS_SELECTOR, "#variant option")])
+            Select(driver.find_element(By.ID, "variant")).select_by_value("connectfour")
+        alice.find_element(By.ID, "queue").click()
+        wait(alice, lambda d: "Looking" in d.find_element(By.ID, "status").text)
+        bob.find_element(By.ID, "queue").click()
+        for driver in (alice, bob):
+            wait(driver, condition.visibility_of_element_located((By.ID, "connectfour")))
+        def c4_status(d):
+            return d.find_element(By.ID, "c4-status").text
+        assert "you are X" in c4_status(alice), c4_status(alice)
+        # Alice stacks four in column 1; Bob answers in column 2.
+        moves = [(alice, 0), (bob, 1), (alice, 0), (bob, 1), (alice, 0), (bob, 1), (alice, 0)]
+        for number, (driver, column) in enumerate(moves, start=1):
+            wait(driver, lambda d: "Your move" in c4_status(d))
+            click(driver, f'#c4-board button[data-column="{column}"]')
+            wait(alice, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#c4-board button.X, #c4-board button.O")) == number)
+        wait(alice, lambda d: c4_status(d) == "You win!")
+        wait(bob, lambda d: c4_status(d) == "X wins.")
+        # The discs fell to the bottom, and the four in a row are marked.
+        assert len(alice.find_elements(By.CSS_SELECTOR, '#c4-board button.line')) == 4
+        assert alice.find_elements(By.CSS_SELECTOR, '#c4-board button[aria-label="row 6 column 1: X"]')
+        assert alice.find_elements(By.CSS_SELECTOR, '#c4-board button[aria-label="row 6 column 2: O"]')
+        alice.save_screenshot(os.path.join(shots, "connectfour-alice.png"))
+        bob.save_screenshot(os.path.join(shots, "connectfour-bob.png"))
+    finally:
+        alice.quit()
+        bob.quit()
+
+
 def trace_a_word(url, shots):
     carol = browser()
     try:
@@ -115,6 +152,7 @@ def main():
             re.search(r"listening on \S+:(\d+)$", process.stdout.readline().strip()) for _ in range(20)) if found)
         url = f"http://127.0.0.1:{port}/"
         play_tic_tac_toe(url, shots)
+        play_connect_four(url, shots)
         trace_a_word(url, shots)
     finally:
         process.terminate()

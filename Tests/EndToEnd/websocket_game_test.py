@@ -102,11 +102,12 @@ async def play(url):
 
 
 def play_bot_script(bot, port):
-    """The example bot plays a server bot to the end."""
-    result = subprocess.run(
-        [sys.executable, bot, "--url", f"ws://127.0.0.1:{port}/", "--vs-bot", "--game", "tictactoe"],
-        capture_output=True, text=True, timeout=60)
-    assert "game over" in result.stdout, result.stdout + result.stderr
+    """The example bot plays a server bot to the end, at tic-tac-toe and at Connect Four."""
+    for game in ("tictactoe", "connectfour"):
+        result = subprocess.run(
+            [sys.executable, bot, "--url", f"ws://127.0.0.1:{port}/", "--vs-bot", "--game", game],
+            capture_output=True, text=True, timeout=90)
+        assert "game over" in result.stdout, game + ": " + result.stdout + result.stderr
 
 
 async def tls_and_origins(port):

@@ -1,9 +1,17 @@
+import GameServerConnectFour
 import GameServerHarness
 import Testing
 import GameServerTicTacToe
 import GameServerWordGrid
 
 struct SelfPlayTests {
+  /// Connect Four's harness reports in tic-tac-toe's shape; the strong bot beats the random one
+  /// with either colour (few games: the debug build searches slowly).
+  @Test func theStrongConnectFourBotBeatsTheRandomOne() {
+    #expect(ConnectFourSelfPlay.run(games: 2, x: .strong, o: .random, seed: 1) == .init(games: 2, xWins: 2, oWins: 0, draws: 0))
+    #expect(ConnectFourSelfPlay.run(games: 2, x: .random, o: .strong, seed: 7) == .init(games: 2, xWins: 0, oWins: 2, draws: 0))
+  }
+
   @Test func perfectBotsAlwaysDraw() {
     let report = TicTacToeSelfPlay.run(games: 20, x: .perfect, o: .perfect, seed: 1)
     #expect(report == TicTacToeSelfPlay.Report(games: 20, xWins: 0, oWins: 0, draws: 20))

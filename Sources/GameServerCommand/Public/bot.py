@@ -4,6 +4,7 @@
     pip install websockets
     python3 bot.py --url ws://127.0.0.1:8080/ --game tictactoe --name pybot
     python3 bot.py --game wordgrid --mode race --words /usr/share/dict/american-english-large
+    python3 bot.py --game connectfour --vs-bot
 
 It logs in as a guest, queues for a game, plays it to the end, and prints the result.
 """
@@ -35,6 +36,42 @@ def tictactoe_move(board, me):
         if choice in empty:
             return choice
     return random.choice(empty)
+
+
+# --- Connect Four: win if possible, block if needed, else the column nearest the centre. ---
+
+def connectfour_drops(board):
+    """Each open column with the row its disc would land in (rows top first)."""
+    drops = {}
+    for column in range(len(board[0])):
+        rows = [r for r in range(len(board)) if board[r][column] == "."]
+        if rows:
+            drops[column] = max(rows)
+    return drops
+
+
+def connectfour_wins(board, row, column, disc):
+    for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
+        count = 1
+        for sign in (1, -1):
+            r, c = row + sign * dr, column + sign * dc
+            while 0 <= r < len(board) and 0 <= c < len(board[0]) and board[r][c] == disc:
+                count += 1
+                r, c = r + sign * dr, c + sign * dc
+        if count >= 4:
+            return True
+    return False
+
+
+def connectfour_move(board, me):
+    other = "O" if me == "X" else "X"
+    drops = connectfour_drops(board)
+    for disc in (me, other):
+        for column, row in drops.items():
+            if connectfour_wins(board, row, column, disc):
+                return column
+    centre = (len(board[0]) - 1) / 2
+    return min(drops, key=lambda column: (abs(column - centre), random.random()))
 
 
 # --- Word grid: faces touch when their unit squares share a corner in space. ---
@@ -111,6 +148,9 @@ async def play(args):
                     if view["turn"] == view["you"]:
                         row, column = tictactoe_move(view["board"], view["you"])
                         await send({"type": "move", "cell": {"row": row, "column": column}})
+                elif message["game"] == "connectfour":
+                    if view["turn"] == view["you"]:
+                        await send({"type": "drop", "column": connectfour_move(view["board"], view["you"])})
                 elif any(p["id"] == view["you"] and p["finished"] for p in view["players"]):
                     continue  # done in this race: wait for the others
                 elif view["mode"] == "race" or view["turn"] == view["you"]:
@@ -132,7 +172,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--url", default="ws://127.0.0.1:8080/")
     parser.add_argument("--name", default="pybot")
-    parser.add_argument("--game", choices=["tictactoe", "wordgrid"], default="tictactoe")
+    parser.add_argument("--game", choices=["tictactoe", "wordgrid", "connectfour"], default="tictactoe")
     parser.add_argument("--mode", choices=["race", "turns"], default="race")
     parser.add_argument("--vs-bot", action="store_true", help="play a server bot at once")
     parser.add_argument("--words", default="/usr/share/dict/american-english-large")
