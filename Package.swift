@@ -17,6 +17,7 @@ let package = Package(
     .library(name: "GameServerTicTacToe", targets: ["GameServerTicTacToe"]),
     .library(name: "GameServerConnectFour", targets: ["GameServerConnectFour"]),
     .library(name: "GameServerWordGrid", targets: ["GameServerWordGrid"]),
+    .library(name: "GameServerTesting", targets: ["GameServerTesting"]),
     .executable(name: "game-server", targets: ["GameServerCommand"]),
     .executable(name: "games-benchmark", targets: ["GameServerGamesBenchmark"]),
     .executable(name: "game-load", targets: ["GameServerLoad"]),
@@ -164,7 +165,11 @@ let package = Package(
     // MARK: Server
     .target(
       name: "GameServerModels",
-      dependencies: ["GameServerGame", .product(name: "Tagged", package: "swift-tagged")],
+      dependencies: [
+        "GameServerGame",
+        .product(name: "CasePaths", package: "swift-case-paths"),
+        .product(name: "Tagged", package: "swift-tagged"),
+      ],
       swiftSettings: isFuzzing ? [.unsafeFlags(["-sanitize=fuzzer"])] : []
     ),
     .target(name: "GameServerMatchmaking", dependencies: ["ComposableArchitecture", "GameServerGame", "GameServerModels"]),
@@ -261,6 +266,18 @@ let package = Package(
         "GameServerCatalog",
         "GameServerDatabaseLive",
         "GameServerCore",
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ]
+    ),
+    // NB: The in-process server with typed clients, for end-to-end tests of a game.
+    .target(
+      name: "GameServerTesting",
+      dependencies: ["ComposableArchitecture", "GameServerCatalog", "GameServerCore", "GameServerDatabase", "GameServerModels"]
+    ),
+    .testTarget(
+      name: "GameServerTestingTests",
+      dependencies: [
+        "GameServerTesting", "GameServerConnectFour",
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
     ),

@@ -1,3 +1,4 @@
+import CasePaths
 import GameServerGame
 
 /// Everything the server tells a client (protocol version 1).
@@ -9,6 +10,7 @@ import GameServerGame
 /// let text = ServerMessage.error(ProtocolError.unknownType("fly", requestID: "r1")).json
 /// // {"v":1,"type":"error","code":"unknown_type","message":"...","replyTo":"r1"}
 /// ```
+@CasePathable
 public enum ServerMessage: Equatable, Sendable {
   /// Logged in (or resumed): who you are, and the token that resumes this session.
   case welcome(Welcome)

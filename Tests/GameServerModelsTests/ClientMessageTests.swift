@@ -24,6 +24,31 @@ struct ClientMessageTests {
     #expect(try ClientRequest.decode(text) == expected)
   }
 
+  /// The typed encoding the tests and the testing kit send gives back the same request, and
+  /// writes `v`, `id` and `type` first.
+  @Test func encodesWhatItDecodes() throws {
+    let requests: [ClientRequest] = [
+      ClientRequest(id: "1", .guest(name: "ada \"quoted\"")), ClientRequest(.register(name: "ada", password: "correct horse")),
+      ClientRequest(.login(name: "ada", password: "pw")), ClientRequest(.resume(token: "9f2c")), ClientRequest(.logout),
+      ClientRequest(.queue(GameChoice(game: "wordgrid", mode: "race"))), ClientRequest(.cancelQueue),
+      ClientRequest(id: "b", .playBot(GameChoice(game: "tictactoe"))), ClientRequest(.createRoom(GameChoice(game: "connectfour"))),
+      ClientRequest(.joinRoom(code: "K7QXD")), ClientRequest(.spectate(room: "room-3")), ClientRequest(.leaveRoom),
+      ClientRequest(.leaderboard(GameChoice(game: "wordgrid", mode: "turns"))), ClientRequest(.games), ClientRequest(.ping),
+    ]
+    for request in requests {
+      #expect(try ClientRequest.decode(request.json) == request)
+    }
+    #expect(ClientRequest(id: "1", .guest(name: "ada")).json == #"{"v":1,"id":"1","type":"guest","name":"ada"}"#)
+    let move = ClientRequest(id: "m", .move("move", ["cell": ["row": 1, "column": 2]]))
+    #expect(move.json == #"{"v":1,"id":"m","type":"move","cell":{"column":2,"row":1}}"#)
+    guard case let .play(decoded) = try ClientRequest.decode(move.json).message else {
+      Issue.record("Not a move")
+      return
+    }
+    #expect(decoded.type == "move")
+    #expect(try decoded.fields.object("cell").int("column") == 2)
+  }
+
   /// Any other type is a game's move, with every field of the message, for the room's game to
   /// read (and the server to refuse, `unknown_type`, when no game has it).
   @Test func otherTypesAreMovesForTheGame() throws {

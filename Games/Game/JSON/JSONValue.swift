@@ -30,7 +30,14 @@ public enum JSONValue: Hashable, Sendable, Codable {
     }
   }
 
+  /// Encodes the value; an object's keys in sorted order, so that the same value always gives
+  /// the same text.
   public func encode(to encoder: any Encoder) throws {
+    if case let .object(fields) = self {
+      var container = encoder.container(keyedBy: FieldKey.self)
+      for key in fields.keys.sorted() { try container.encode(fields[key]!, forKey: FieldKey(key)) }
+      return
+    }
     var container = encoder.singleValueContainer()
     switch self {
     case .null: try container.encodeNil()
@@ -38,7 +45,7 @@ public enum JSONValue: Hashable, Sendable, Codable {
     case let .number(number): try container.encode(number)
     case let .string(text): try container.encode(text)
     case let .array(elements): try container.encode(elements)
-    case let .object(fields): try container.encode(fields)
+    case .object: break
     }
   }
 
@@ -60,4 +67,14 @@ public enum JSONValue: Hashable, Sendable, Codable {
     guard case let .object(fields) = self else { return nil }
     return fields[key]
   }
+}
+
+/// A key of a JSON object, for encoding one.
+private struct FieldKey: CodingKey {
+  var stringValue: String
+  var intValue: Int? { nil }
+
+  init(_ key: String) { self.stringValue = key }
+  init?(stringValue: String) { self.stringValue = stringValue }
+  init?(intValue: Int) { nil }
 }

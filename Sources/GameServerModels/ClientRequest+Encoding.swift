@@ -1,0 +1,69 @@
+extension ClientRequest {
+  /// The request as a client sends it: the one typed encoding of the protocol's client messages
+  /// that the tests, the testing kit and the benchmarks share. Decoding it gives it back.
+  ///
+  /// ```swift
+  /// ClientRequest(id: "1", .guest(name: "ada")).json  // {"v":1,"id":"1","type":"guest","name":"ada"}
+  /// ClientRequest(.play(.move("drop", ["column": 3]))).json  // {"v":1,"type":"drop","column":3}
+  /// ```
+  public var json: String {
+    var fields = self.fields
+    let output = JSONOutput(capacity: 128)
+    output.raw(#"{"v":"#)
+    output.write(ClientMessage.protocolVersion)
+    fields["v"] = nil
+    for key in ["id", "type"] + fields.keys.filter { $0 != "id" && $0 != "type" }.sorted() {
+      guard let value = fields[key] else { continue }
+      output.raw(",")
+      output.write(key)
+      output.raw(":")
+      // NB: Plain values only (no non-finite numbers from a client's own fields): cannot fail.
+      try? output.encode(value)
+    }
+    output.raw("}")
+    return String(decoding: output.bytes, as: UTF8.self)
+  }
+
+  /// The message's fields, `v`, `id` and `type` among them.
+  public var fields: [String: JSONValue] {
+    var fields: [String: JSONValue] = [:]
+    switch self.message {
+    case let .guest(name): fields["name"] = .string(name)
+    case let .register(name, password), let .login(name, password):
+      fields["name"] = .string(name)
+      fields["password"] = .string(password)
+    case let .resume(token): fields["token"] = .string(token)
+    case let .queue(choice), let .playBot(choice), let .createRoom(choice), let .leaderboard(choice):
+      fields["game"] = .string(choice.game)
+      if let mode = choice.mode { fields["mode"] = .string(mode) }
+    case let .joinRoom(code): fields["code"] = .string(code)
+    case let .spectate(room): fields["room"] = .string(room.rawValue)
+    case let .play(move):
+      fields = move.fields.object
+    case .logout, .cancelQueue, .leaveRoom, .games, .ping:
+      break
+    }
+    fields["v"] = .number(Double(ClientMessage.protocolVersion))
+    fields["type"] = .string(self.message.type)
+    fields["id"] = self.id.map(JSONValue.string)
+    return fields
+  }
+}
+
+extension MoveMessage {
+  /// A game's move message: its type and fields.
+  ///
+  /// ```swift
+  /// .move("drop", ["column": 3])  // {"v":1,"type":"drop","column":3}
+  /// ```
+  public static func move(_ type: String, _ fields: [String: JSONValue] = [:]) -> MoveMessage {
+    MoveMessage(type: type, fields: MessageFields(object: fields))
+  }
+}
+
+extension ClientMessage {
+  /// A game's move: `.move("drop", ["column": 3])`.
+  public static func move(_ type: String, _ fields: [String: JSONValue] = [:]) -> ClientMessage {
+    .play(.move(type, fields))
+  }
+}

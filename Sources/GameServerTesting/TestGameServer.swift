@@ -1,0 +1,132 @@
+import ComposableArchitecture
+import Foundation
+@_exported import GameServerCatalog
+@_exported import GameServerCore
+import GameServerDatabase
+@_exported import GameServerModels
+
+/// The whole game server in process, for end-to-end tests of games: the root store in a
+/// `TestStore`, an in-memory database, a test clock, and clients that speak the protocol.
+///
+/// Every message a client sends goes through the wire's decoder, as the transport's would, and
+/// every message the server sends it is kept for ``TestClient/receive(_:)``. The database
+/// commits at once, so no view waits for its log line.
+///
+/// ```swift
+/// let server = TestGameServer()
+/// let ada = await server.connect()
+/// await ada.send(.guest(name: "ada"))
+/// let welcome = try await ada.receive(\.welcome)
+/// ```
+@MainActor
+public final class TestGameServer {
+  /// The root store (not exhaustive: a test asserts on messages, and on state where it wants).
+  public let store: TestStoreOf<Server>
+  /// The game clocks, bots' thinking and grace periods run on this: advance it.
+  public let clock: TestClock<Duration>
+  public let database: DatabaseClient
+  private let outbox = LockIsolated<[ConnectionID: [ServerMessage]]>([:])
+  private let live: LiveServerState
+  private var connections: UInt64 = 0
+  private var isStarted = false
+
+  /// What the server holds now, also after actions it sent itself.
+  public var state: Server.State { self.live.value }
+
+  /// - Parameters:
+  ///   - games: The games it hosts (the standard ones by default; a test of one game may pass
+  ///     a catalog of that game alone).
+  ///   - seed: Seeds every random choice (room ids, puzzles, bots).
+  ///   - dependencies: Any other dependency to set (a word list for the word grid).
+  public init(
+    games: GameCatalog = .standard,
+    settings: Server.Settings = Server.Settings(),
+    seed: UInt64 = 1,
+    dependencies: (inout DependencyValues) -> Void = { _ in }
+  ) {
+    let clock = TestClock<Duration>()
+    let database = DatabaseClient.inMemory()
+    let outbox = self.outbox
+    let live = LiveServerState(Server.State(settings: settings))
+    self.clock = clock
+    self.database = database
+    self.live = live
+    let server = Server()
+    self.store = TestStore(initialState: Server.State(settings: settings)) {
+      Reduce<Server.State, Server.Action> { state, action in
+        let effect = server.reduce(into: &state, action: action)
+        live.value = state
+        return effect
+      }
+    } withDependencies: {
+      $0.continuousClock = clock
+      $0.database = database
+      $0.games = games
+      $0.date = DateGenerator { Date(timeIntervalSince1970: 1_000_000) }
+      $0.withRandomNumberGenerator = WithRandomNumberGenerator(SeededRandomNumberGenerator(seed: seed))
+      $0.clientChannel = ClientChannel(
+        deliver: { connection, message, _ in outbox.withValue { $0[connection, default: []].append(message) } },
+        close: { _, _, _ in }
+      )
+      dependencies(&$0)
+    }
+    self.store.exhaustivity = .off(showSkippedAssertions: false)
+  }
+
+  /// Opens a connection, as a websocket client's.
+  public func connect() async -> TestClient {
+    if !self.isStarted {
+      self.isStarted = true
+      await self.store.send(.task)
+    }
+    self.connections += 1
+    let connection = ConnectionID(rawValue: self.connections)
+    await self.store.send(.connected(connection))
+    return TestClient(server: self, connection: connection)
+  }
+
+  func send(_ connection: ConnectionID, _ bytes: [UInt8]) async {
+    switch ClientRequest.decoding(bytes) {
+    case let .success(request): await self.store.send(.received(connection, request))
+    case let .failure(error): await self.store.send(.malformed(connection, error))
+    }
+  }
+
+  func disconnect(_ connection: ConnectionID) async {
+    await self.store.send(.disconnected(connection))
+  }
+
+  /// Takes the messages sent to `connection` so far.
+  func take(_ connection: ConnectionID) -> [ServerMessage] {
+    self.outbox.withValue { $0.removeValue(forKey: connection) ?? [] }
+  }
+
+  /// Puts back messages a client did not take.
+  func putBack(_ messages: [ServerMessage], for connection: ConnectionID) {
+    guard !messages.isEmpty else { return }
+    self.outbox.withValue { $0[connection, default: []].insert(contentsOf: messages, at: 0) }
+  }
+
+  /// Whether `connection` has a message that `isWanted`, without taking it.
+  func has(_ connection: ConnectionID, where isWanted: @Sendable (ServerMessage) -> Bool) -> Bool {
+    self.outbox.withValue { ($0[connection] ?? []).contains(where: isWanted) }
+  }
+
+  /// Waits for what the server's effects send until `connection` has a message that
+  /// `isWanted`, or nothing more can come.
+  func wait(for connection: ConnectionID, where isWanted: @escaping @Sendable (ServerMessage) -> Bool) async {
+    guard !self.has(connection, where: isWanted) else { return }
+    await self.store.receive({ _ in self.has(connection, where: isWanted) })
+  }
+}
+
+/// The server's latest state, written by its reducer and read by the test.
+private final class LiveServerState: @unchecked Sendable {
+  // NB: Written on the test store's executor and read on the main actor, one at a time: the
+  // test reads it only between its own steps.
+  var value: Server.State
+
+  init(_ value: Server.State) {
+    self.value = value
+  }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import GameServerConnectFour
+import GameServerTesting
+import Testing
+
+// The README's example of the testing kit ("Testing a game end to end"), word for word.
+// README example begins
+@MainActor
+@Test func adaBeatsBobAtConnectFour() async throws {
+  let server = TestGameServer()
+  let ada = await server.connect()
+  let bob = await server.connect()
+  await ada.send(.guest(name: "ada"))
+  await bob.send(.guest(name: "bob"))
+  let welcome = try await ada.receive(\.welcome)
+  _ = try await bob.receive(\.welcome)
+
+  // Both queue; Ada waited longest and plays X, who moves first.
+  await ada.send(.queue(GameChoice(game: "connectfour")))
+  await bob.send(.queue(GameChoice(game: "connectfour")))
+  #expect(try await ada.view(ConnectFourView.self).you == .x)
+
+  // Ada stacks four in the first column while Bob plays the second.
+  for column in [0, 1, 0, 1, 0, 1, 0] {
+    let player = column == 0 ? ada : bob
+    await player.send(.move("drop", ["column": JSONValue(column)]))
+  }
+  let view = try await bob.view(ConnectFourView.self)
+  #expect(view.outcome?.winner == .x)
+  #expect(view.x == welcome.player)
+
+  // A move after the end is refused, with the reason.
+  await bob.send(.move("drop", ["column": 3]))
+  #expect(try await bob.receive(\.error).code == "game_over")
+}
+// README example ends
+
+/// The README shows the example above as it is here.
+@Test func theReadmeShowsThisExample() throws {
+  let source = try String(contentsOfFile: #filePath, encoding: .utf8)
+  let readme = try String(
+    contentsOfFile: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("README.md").path,
+    encoding: .utf8)
+  let start = try #require(source.range(of: "// README example begins\n"))
+  let end = try #require(source.range(of: "// README example ends"))
+  let example = String(source[start.upperBound..<end.lowerBound])
+  #expect(readme.contains(example))
+}
