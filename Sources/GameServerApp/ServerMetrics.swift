@@ -1,4 +1,5 @@
 import CoreMetrics
+import GameServerCatalog
 import Metrics
 import Prometheus
 import GameServerModels
@@ -48,7 +49,9 @@ final class ServerMetrics: Sendable {
 
   func record(_ request: ClientRequest) {
     self.messages.increment()
-    // NB: Every game message but a rematch request is a move.
-    if case let .play(move) = request.message, move.type != "rematch" { self.moves.increment() }
+    // NB: Every game message but a rematch request is a move; a type no game has is not.
+    if case let .play(move) = request.message, move.type != "rematch", GameCatalog.standard.isMoveType(move.type) {
+      self.moves.increment()
+    }
   }
 }

@@ -20,11 +20,14 @@ public enum RoomLog {
       throw RoomLogError.missingSnapshot
     }
     let reducer = Room()
+    let isLegacy = Room.State.isLegacySnapshot(first.payload)
     var last = first.sequence
     for entry in sorted.dropFirst() {
       guard entry.sequence == last + 1 else { return (room, last, last) }
       let event = try RoomEvent.decode(Data(entry.payload.utf8), game: room.game)
+      let forfeits = isLegacy ? room.legacyForfeit(of: event) : nil
       _ = reducer.reduce(into: &room, action: Room.Action(replaying: event))
+      if let forfeits { _ = reducer.reduce(into: &room, action: .game(.forfeit(forfeits))) }
       last = entry.sequence
     }
     return (room, last, nil)

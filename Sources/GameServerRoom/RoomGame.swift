@@ -73,6 +73,24 @@ public struct RoomGame: Equatable, Sendable, Codable {
     self.storage = try game._decodeStorage(from: try container.superDecoder(forKey: .state))
   }
 
+  /// Reads a game as a server wrote it before games were plug-ins: `{"ticTacToe":{"_0":{...}}}`,
+  /// the case named after the game (its id, lowercased) holding its state.
+  public init(legacyFrom decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: AnyCodingKey.self)
+    guard let key = container.allKeys.first else {
+      throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "No game."))
+    }
+    @Dependency(\.games) var games
+    let catalog = decoder.userInfo[.games] as? GameCatalog ?? games
+    guard let game = catalog.game(key.stringValue.lowercased()) else {
+      throw DecodingError.dataCorruptedError(
+        forKey: key, in: container, debugDescription: "No game \"\(key.stringValue)\" is installed.")
+    }
+    let payload = try container.nestedContainer(keyedBy: AnyCodingKey.self, forKey: key)
+    self.game = game
+    self.storage = try game._decodeStorage(from: try payload.superDecoder(forKey: AnyCodingKey("_0")))
+  }
+
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(self.game.id, forKey: .game)
@@ -85,12 +103,12 @@ extension CodingUserInfoKey {
   public static let games = CodingUserInfoKey(rawValue: "games")!
 }
 
-/// Runs a room's game: the reducer a room scopes to its ``RoomGame``. The game turns each
-/// ``GameInput`` into its own action and runs its reducer on it.
-public struct RoomGameReducer: Reducer {
-  public init() {}
+/// Any key of a JSON object.
+struct AnyCodingKey: CodingKey {
+  var stringValue: String
+  var intValue: Int? { nil }
 
-  public func reduce(into state: inout RoomGame, action: GameInput) -> Effect<GameInput> {
-    state.reduce(action)
-  }
+  init(_ key: String) { self.stringValue = key }
+  init?(stringValue: String) { self.stringValue = stringValue }
+  init?(intValue: Int) { nil }
 }

@@ -1,5 +1,4 @@
 import ComposableArchitecture
-import GameServerGame
 
 /// What a room tells its game, whichever game it is: ``RoomGameReducer`` turns each into the
 /// game's own action.

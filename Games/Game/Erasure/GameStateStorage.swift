@@ -1,14 +1,14 @@
 /// A game's state in a box of its own: how a room holds the state of whichever game it plays.
 ///
 /// A class, so that the room holds it as one reference and each operation finds the state at
-/// once (no dynamic cast); ``Game/_mutate(_:_:)`` copies it first when it is shared, so a room
+/// once (no dynamic cast); ``Game/_reduce(_:_:)`` copies it first when it is shared, so a room
 /// keeps value semantics.
 ///
 /// ```swift
 /// var storage: AnyObject = GameStateStorage(TicTacToe.State(x: "ada", o: "bob"))
 /// ```
 public final class GameStateStorage<State: Sendable>: @unchecked Sendable {
-  // NB: @unchecked: `state` is only mutated through `Game._mutate`, when the box is not shared.
+  // NB: @unchecked: `state` is only mutated through `Game._reduce`, when the box is not shared (code outside a game's erased requirements must not write it).
   public var state: State
 
   @inlinable
