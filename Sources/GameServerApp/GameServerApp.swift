@@ -190,6 +190,8 @@ final class StoreBox: @unchecked Sendable {
         store.send(.malformed(connection, error))
       }
       self.metrics.handling.recordNanoseconds(Int64((ContinuousClock.now - start) / .nanoseconds(1)))
+    case let .rateLimited(connection, perSecond):
+      store.send(.malformed(connection, .rateLimited(perSecond: perSecond)))
     case let .disconnected(connection):
       self.logger.debug("Disconnected", metadata: ["connection": "\(connection.rawValue)"])
       store.send(.disconnected(connection))

@@ -111,7 +111,8 @@ public struct Server: Sendable {
     case connected(ConnectionID)
     case disconnected(ConnectionID)
     case received(ConnectionID, ClientRequest)
-    /// A message the transport could not read.
+    /// A message the transport refused (it could not read it, or the peer sends too fast):
+    /// answered with the error.
     case malformed(ConnectionID, ProtocolError)
     case login(Login.Action)
     case matchmaking(Matchmaking.Action)

@@ -10,6 +10,13 @@ extension ProtocolError {
       requestID: requestID)
   }
 
+  /// A peer sent more than `perSecond` messages a second.
+  public static func rateLimited(perSecond: Int) -> Self {
+    Self(
+      code: "rate_limited",
+      message: "More than \(perSecond) messages a second; slow down or be disconnected.")
+  }
+
   public static func unknownType(_ type: String, requestID: String?) -> Self {
     Self(code: "unknown_type", message: "Unknown message type \"\(type)\".", requestID: requestID)
   }

@@ -39,10 +39,8 @@ extension WebSocketServer {
       if isWhole { _ = connection.takeMessage() }
     case .warn:
       if isWhole { _ = connection.takeMessage() }
-      let error = ServerMessage.error(ProtocolError(
-        code: "rate_limited",
-        message: "More than \(self.configuration.maxMessagesPerSecond) messages a second; slow down or be disconnected."))
-      self.enqueue(OutgoingMessage(Array(error.json.utf8)), on: connection)
+      // NB: The server answers it, as any other message: the transport writes no message itself.
+      self.onEvent(.rateLimited(ConnectionID(rawValue: connection.id), perSecond: self.configuration.maxMessagesPerSecond))
     case .close:
       connection.incoming = []
       connection.closing = (1008, "too many messages")
