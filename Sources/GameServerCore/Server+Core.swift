@@ -188,7 +188,7 @@ extension Server {
         let seat = room.seats[index]
         if !seat.hasLeft, state.sessions[seat.player] == nil {
           state.sessions[seat.player] = Session(
-            identity: Identity(player: seat.player, name: seat.name, isGuest: seat.player.rawValue.hasPrefix("guest-")),
+            identity: Identity(player: seat.player, name: seat.name, isGuest: seat.isGuest),
             connection: nil, room: room.id)
         }
       }

@@ -22,7 +22,9 @@ extension Server {
     let id = self.newRoomID(state)
     guard let game = self.games.game(match.variant.game) else { return .none }
     var seats = match.players.map { player in
-      Seat(player: player, name: state.sessions[player]?.identity.name ?? player.rawValue)
+      Seat(
+        player: player, name: state.sessions[player]?.identity.name ?? player.rawValue,
+        isGuest: state.sessions[player]?.identity.isGuest ?? false)
     }
     let bot = state.settings.bots[game.id].flatMap { level in game.botLevels.contains(level) ? level : nil } ?? game.defaultBotLevel
     for index in 0..<match.bots {

@@ -96,6 +96,7 @@ struct Storage {
   var ratings: [PlayerID: [GameVariant: Int]] = [:]
   var records: [PlayerID: [GameVariant: (wins: Int, losses: Int, draws: Int)]] = [:]
   var names: [PlayerID: String] = [:]
+  var guests: Set<PlayerID> = []
   var games: [GameRecord] = []
   var roomLogs: [RoomID: [RoomLogEntry]] = [:]
 
@@ -105,6 +106,7 @@ struct Storage {
     for (player, name) in zip(game.players, game.names) where !game.bots.contains(player) {
       self.names[player] = name
     }
+    self.guests.formUnion(game.guests)
     let outcome = GameRatings.outcome(of: game)
     var updated: [PlayerID: Int] = [:]
     for (player, rating) in GameRatings.newRatings(for: game, current: { self.ratings[$0]?[game.variant] ?? Elo.initialRating }) {
@@ -129,7 +131,7 @@ struct Storage {
   /// The best-rated accounts (guests are rated but not listed).
   func leaderboard(_ variant: GameVariant, limit: Int) -> [LeaderboardEntry] {
     self.ratings.compactMap { player, ratings -> LeaderboardEntry? in
-      guard !player.rawValue.hasPrefix("guest-"), let rating = ratings[variant] else { return nil }
+      guard !self.guests.contains(player), let rating = ratings[variant] else { return nil }
       let tally = self.records[player]?[variant] ?? (0, 0, 0)
       return LeaderboardEntry(
         name: self.names[player] ?? player.rawValue, rating: rating, wins: tally.wins,

@@ -13,6 +13,7 @@ extension GameRecord: JSONTextRepresentable {
       "players":\(array(self.players.lazy.map(\.rawValue))),\
       "names":\(array(self.names)),\
       "bots":\(array(self.bots.lazy.map(\.rawValue))),\
+      "guests":\(array(self.guests.lazy.map(\.rawValue))),\
       "winners":\(array(self.winners.lazy.map(\.rawValue))),\
       "moves":\(JSONStreamEncoder.quoted(self.moves))}
       """

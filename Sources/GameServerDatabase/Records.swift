@@ -57,6 +57,9 @@ public struct GameRecord: Hashable, Codable, Sendable {
   /// The players' names, in the same order.
   public var names: [String]
   public var bots: [PlayerID]
+  /// The people who played as guests: rated, but not listed on leaderboards (their names are
+  /// not theirs alone).
+  public var guests: [PlayerID]
   /// Empty for a draw.
   public var winners: [PlayerID]
   /// The moves as JSON, in order.
@@ -64,15 +67,31 @@ public struct GameRecord: Hashable, Codable, Sendable {
 
   public init(
     room: RoomID, variant: GameVariant, players: [PlayerID], names: [String], bots: [PlayerID],
-    winners: [PlayerID], moves: String
+    guests: [PlayerID] = [], winners: [PlayerID], moves: String
   ) {
     self.room = room
     self.variant = variant
     self.players = players
     self.names = names
     self.bots = bots
+    self.guests = guests
     self.winners = winners
     self.moves = moves
+  }
+
+  private enum CodingKeys: String, CodingKey { case room, variant, players, names, bots, guests, winners, moves }
+
+  /// Reads a record; one stored before guests were named in it reads with none.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.room = try container.decode(RoomID.self, forKey: .room)
+    self.variant = try container.decode(GameVariant.self, forKey: .variant)
+    self.players = try container.decode([PlayerID].self, forKey: .players)
+    self.names = try container.decode([String].self, forKey: .names)
+    self.bots = try container.decode([PlayerID].self, forKey: .bots)
+    self.guests = try container.decodeIfPresent([PlayerID].self, forKey: .guests) ?? []
+    self.winners = try container.decode([PlayerID].self, forKey: .winners)
+    self.moves = try container.decode(String.self, forKey: .moves)
   }
 }
 

@@ -40,12 +40,12 @@ enum GameTable {
       // NB: Three fixed statements (one per counter), prepared once like the others.
       try db.cachedStatement(
         sql: """
-          INSERT INTO rating (player, variant, name, rating, \(column)) VALUES (?, ?, ?, ?, 1)
+          INSERT INTO rating (player, variant, name, rating, isGuest, \(column)) VALUES (?, ?, ?, ?, ?, 1)
           ON CONFLICT (player, variant) DO UPDATE SET
             name = excluded.name, rating = excluded.rating, \(column) = \(column) + 1
           """
       )
-      .execute(arguments: [player.rawValue, game.variant.rawValue, name, rating])
+      .execute(arguments: [player.rawValue, game.variant.rawValue, name, rating, game.guests.contains(player)])
     }
     return updated
   }
@@ -57,7 +57,7 @@ enum GameTable {
       db,
       sql: """
         SELECT name, rating, wins, losses, draws FROM rating
-        WHERE variant = ? AND player NOT LIKE 'guest-%'
+        WHERE variant = ? AND NOT isGuest
         ORDER BY rating DESC, name ASC LIMIT ?
         """,
       arguments: [variant.rawValue, limit]

@@ -93,6 +93,14 @@ enum Schema {
     migrator.registerMigration("v4: write probe") { db in
       try db.execute(sql: "CREATE TABLE writeProbe (id INTEGER PRIMARY KEY, at REAL NOT NULL)")
     }
+    // NB: Whether a rating is a guest's is stored with it, not read from the player's id.
+    migrator.registerMigration("v5: guest ratings") { db in
+      try db.execute(
+        sql: """
+          ALTER TABLE rating ADD COLUMN isGuest BOOLEAN NOT NULL DEFAULT 0;
+          UPDATE rating SET isGuest = 1 WHERE player LIKE 'guest-%';
+          """)
+    }
     return migrator
   }
 }

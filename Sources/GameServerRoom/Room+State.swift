@@ -34,7 +34,8 @@ extension Room.State {
     let players = self.seats.map(\.player)
     return GameRecord(
       room: self.id, variant: self.variant, players: players, names: self.seats.map(\.name),
-      bots: self.seats.filter { $0.bot != nil }.map(\.player), winners: self.game.result?.winners ?? [],
+      bots: self.seats.filter { $0.bot != nil }.map(\.player), guests: self.seats.filter(\.isGuest).map(\.player),
+      winners: self.game.result?.winners ?? [],
       moves: self.game.record)
   }
 

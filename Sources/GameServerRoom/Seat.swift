@@ -7,20 +7,23 @@ public struct Seat: Hashable, Codable, Sendable {
   public var name: String
   /// For a bot's seat, the level it plays at (one of its game's `Bot` raw values).
   public var bot: String?
+  /// Whether a person plays as a guest (rated, but not on leaderboards).
+  public var isGuest: Bool
   public var isConnected: Bool
   /// Set once a person leaves the room for good.
   public var hasLeft = false
 
-  public init(player: PlayerID, name: String, bot: String? = nil) {
+  public init(player: PlayerID, name: String, bot: String? = nil, isGuest: Bool = false) {
     self.player = player
     self.name = name
     self.bot = bot
+    self.isGuest = isGuest
     self.isConnected = bot == nil
   }
 }
 
 extension Seat {
-  private enum CodingKeys: String, CodingKey { case player, name, bot, isConnected, hasLeft }
+  private enum CodingKeys: String, CodingKey { case player, name, bot, isGuest, isConnected, hasLeft }
 
   /// Reads a seat; a bot written by a server before games were plug-ins
   /// (`{"wordGrid":{"_0":"easy"}}`) reads as its level.
@@ -36,6 +39,8 @@ extension Seat {
     } else {
       self.bot = nil
     }
+    // NB: A seat written before the flag was stored: a guest's id says so.
+    self.isGuest = try container.decodeIfPresent(Bool.self, forKey: .isGuest) ?? self.player.rawValue.hasPrefix("guest-")
     self.isConnected = try container.decode(Bool.self, forKey: .isConnected)
     self.hasLeft = try container.decodeIfPresent(Bool.self, forKey: .hasLeft) ?? false
   }

@@ -130,6 +130,18 @@ struct DatabaseContractTests {
     #expect(try await database.fetchGames("bob").count == 2)
   }
 
+  /// A guest is rated but not listed, by the flag the game's record carries (not by the id).
+  @Test(arguments: Kind.allCases)
+  func guestsAreRatedButNotListed(kind: Kind) async throws {
+    let database = try kind.make()
+    let game = GameRecord(
+      room: "room-1", variant: .ticTacToe, players: ["alice", "bob"], names: ["Alice", "Bob"], bots: [],
+      guests: ["bob"], winners: ["bob"], moves: "[]")
+    #expect(await Self.record(game, in: database) == ["alice": 1184, "bob": 1216])
+    #expect(try await database.fetchLeaderboard(.ticTacToe, 10).map(\.name) == ["Alice"])
+    #expect(try await database.fetchRatings("bob")[.ticTacToe] == 1216)
+  }
+
   @Test(arguments: Kind.allCases)
   func roomLogsKeepTheirOrderUntilClosed(kind: Kind) async throws {
     let database = try kind.make()

@@ -1,10 +1,12 @@
 import GameServerDatabase
 import GameServerDatabaseLive
+import GameServerGame
 import Foundation
 import GRDB
 import Testing
 
-/// A database written by the first schema keeps its open rooms' logs and its sessions.
+/// A database written by the first schema keeps its open rooms' logs, its sessions and its
+/// ratings (a guest's, told then by the player id, is still not listed).
 struct RoomLogMigrationTests {
   @Test func aLogKeyedByRoomIsCarriedOver() async throws {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("db-\(UUID())/game.sqlite").path
@@ -25,9 +27,17 @@ struct RoomLogMigrationTests {
             isGuest BOOLEAN NOT NULL, createdAt DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP
           );
           INSERT INTO session VALUES ('h1', 'ada', 'Ada', 0, '2026-01-01 00:00:00');
+          CREATE TABLE rating (
+            player TEXT NOT NULL, variant TEXT NOT NULL, name TEXT NOT NULL, rating INTEGER NOT NULL,
+            wins INTEGER NOT NULL DEFAULT 0, losses INTEGER NOT NULL DEFAULT 0, draws INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (player, variant)
+          );
+          INSERT INTO rating (player, variant, name, rating) VALUES ('ada', 'tictactoe', 'Ada', 1216),
+            ('guest-7f3a', 'tictactoe', 'bea', 1300);
           """)
     }
     let database = try DatabaseClient.sqlite(path: path)
+    #expect(try await database.fetchLeaderboard(GameVariant(game: "tictactoe"), 10).map(\.name) == ["Ada"])
     let logs = try await database.fetchRoomLogs()
     #expect(logs["room-1"]?.map(\.payload) == ["a0", "a1"])
     #expect(logs["room-2"]?.map(\.payload) == ["b0", "b1"])
