@@ -4,11 +4,11 @@ import GameServerCore
 import GameServerModels
 import GameServerTransport
 
-/// What the live channel hands the transport: a message's bytes (and the request it answers),
-/// or a close.
-enum Outgoing {
-  case message(ConnectionID, [UInt8], replyTo: String?)
-  case close(ConnectionID, code: Int, reason: String)
+/// What the live channel hands the transport: a message's bytes, and the request it answers.
+struct Outgoing {
+  var connection: ConnectionID
+  var bytes: [UInt8]
+  var replyTo: String?
 }
 
 /// The live client channel: messages become JSON at once (on the service thread) and go to the
@@ -21,26 +21,20 @@ final class LiveDelivery: Sendable {
   init(transport: WebSocketServer, database: DatabaseClient, metrics: ServerMetrics) {
     let gate = CommitGate<Outgoing>(
       status: database.roomLogStatus,
-      deliver: { outgoing in
-        switch outgoing {
-        case let .message(connection, bytes, _): transport.send(connection, bytes)
-        case let .close(connection, code, reason): transport.close(connection, code: code, reason: reason)
-        }
-      },
+      deliver: { outgoing in transport.send(outgoing.connection, outgoing.bytes) },
       drop: { outgoing in
         metrics.dropped.increment()
         // NB: A request whose answer showed a line that was not saved is still answered.
-        guard case let .message(connection, _, replyTo?) = outgoing else { return }
-        transport.send(connection, ServerMessage.error(.roomUnavailable(requestID: replyTo)).jsonBytes)
+        guard let replyTo = outgoing.replyTo else { return }
+        transport.send(outgoing.connection, ServerMessage.error(.roomUnavailable(requestID: replyTo)).jsonBytes)
       },
       schedule: { transport.schedule($0) })
     self.gate = gate
     self.channel = ClientChannel(
       deliver: { connection, message, ticket in
         if case .error = message { metrics.rejected.increment() }
-        gate.send(.message(connection, message.jsonBytes, replyTo: message.replyTo), after: ticket)
-      },
-      close: { connection, code, reason in gate.send(.close(connection, code: code, reason: reason), after: nil) }
+        gate.send(Outgoing(connection: connection, bytes: message.jsonBytes, replyTo: message.replyTo), after: ticket)
+      }
     )
   }
 }

@@ -37,8 +37,7 @@ let gate = CommitGate<(ConnectionID, ServerMessage, Int)>(
   },
   schedule: { _ in })
 let channel = ClientChannel(
-  deliver: { connection, message, ticket in gate.send((connection, message, message.jsonBytes.count), after: ticket) },
-  close: { _, _, _ in }
+  deliver: { connection, message, ticket in gate.send((connection, message, message.jsonBytes.count), after: ticket) }
 )
 let actor = StoreActor(executor: StoreExecutor(name: "server"))
 

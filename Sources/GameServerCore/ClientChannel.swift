@@ -12,21 +12,17 @@ import GameServerModels
 ///
 /// ```swift
 /// withDependencies {
-///   $0.clientChannel = ClientChannel(deliver: { connection, message, ticket in ... }, close: { _, _, _ in })
+///   $0.clientChannel = ClientChannel(deliver: { connection, message, ticket in ... })
 /// } operation: { ... }
 /// channel.send(connection, view, after: RoomLogTicket(room: id, sequence: 4))
 /// ```
 public struct ClientChannel: Sendable {
   public var deliver: @Sendable (ConnectionID, ServerMessage, RoomLogTicket?) -> Void
-  /// Closes a connection with a websocket close code and reason.
-  public var close: @Sendable (ConnectionID, _ code: Int, _ reason: String) -> Void
 
-  public init(
-    deliver: @escaping @Sendable (ConnectionID, ServerMessage, RoomLogTicket?) -> Void,
-    close: @escaping @Sendable (ConnectionID, Int, String) -> Void
-  ) {
+  // NB: The server closes no connection itself: the transport closes those that break its
+  // rules (a flood, an oversized frame), and a client closes its own.
+  public init(deliver: @escaping @Sendable (ConnectionID, ServerMessage, RoomLogTicket?) -> Void) {
     self.deliver = deliver
-    self.close = close
   }
 
   /// Queues `message` for `connection`, to go out once `ticket`'s line is committed.
@@ -39,8 +35,7 @@ extension ClientChannel: TestDependencyKey {
   public static let testValue = ClientChannel(
     deliver: { connection, message, _ in
       reportIssue("Unimplemented: ClientChannel.send(\(connection), \(message.type))")
-    },
-    close: { connection, _, _ in reportIssue("Unimplemented: ClientChannel.close(\(connection))") }
+    }
   )
 }
 

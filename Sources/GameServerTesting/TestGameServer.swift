@@ -65,8 +65,7 @@ public final class TestGameServer {
       $0.date = DateGenerator { Date(timeIntervalSince1970: 1_000_000) }
       $0.withRandomNumberGenerator = WithRandomNumberGenerator(SeededRandomNumberGenerator(seed: seed))
       $0.clientChannel = ClientChannel(
-        deliver: { connection, message, _ in outbox.withValue { $0[connection, default: []].append(message) } },
-        close: { _, _, _ in }
+        deliver: { connection, message, _ in outbox.withValue { $0[connection, default: []].append(message) } }
       )
       dependencies(&$0)
     }

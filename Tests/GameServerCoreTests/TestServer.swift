@@ -70,8 +70,7 @@ final class TestServer {
           } else {
             outbox.withValue { $0[connection, default: []].append(message) }
           }
-        },
-        close: { _, _, _ in }
+        }
       )
     }
     self.store.exhaustivity = .off(showSkippedAssertions: false)
