@@ -110,9 +110,9 @@ extension TicTacToe: Game {
     return String(decoding: bytes, as: UTF8.self)
   }
 
-  public static func botTurn(in state: State, bots: [PlayerID]) -> GameBotTurn? {
-    guard state.outcome == nil, let player = state.seats[state.turn], bots.contains(player) else { return nil }
-    return GameBotTurn(player: player, key: [state.gameNumber, state.moveNumber])
+  public static func turn(in state: State) -> GameTurn? {
+    guard state.outcome == nil, let player = state.seats[state.turn] else { return nil }
+    return GameTurn(player: player, key: [state.gameNumber, state.moveNumber])
   }
 
   public static func botDelay(_ bot: TicTacToeBot) -> Duration { Self.botThinkingTime }

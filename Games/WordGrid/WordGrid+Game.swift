@@ -112,11 +112,9 @@ extension WordGrid: Game {
     (try? JSONStreamEncoder.string(state.players.map { RecordedWords(player: $0.id.rawValue, words: $0.words.map(\.word).joined(separator: " ")) })) ?? "[]"
   }
 
-  public static func botTurn(in state: State, bots: [PlayerID]) -> GameBotTurn? {
+  public static func turn(in state: State) -> GameTurn? {
     guard state.mode == .turns, state.status == .playing else { return nil }
-    let player = state.players[state.turn].id
-    guard bots.contains(player) else { return nil }
-    return GameBotTurn(player: player, key: [state.turnsTaken, state.removalsThisTurn])
+    return GameTurn(player: state.players[state.turn].id, key: [state.turnsTaken, state.removalsThisTurn])
   }
 
   public static func botsRace(in state: State) -> Bool { state.mode == .race && state.status == .playing }

@@ -4,10 +4,12 @@ import GameServerModels
 
 extension Room.State {
   /// A bot whose turn it is in a turn-based game, with a key that changes on every move.
-  public var botTurn: GameBotTurn? {
-    let bots = self.seats.compactMap { $0.bot == nil ? nil : $0.player }
-    guard !bots.isEmpty else { return nil }
-    return self.game.game._botTurn(self.game.storage, bots: bots)
+  public var botTurn: GameTurn? {
+    // NB: Asked twice an action (onChange): no room without bots looks at its game.
+    guard self.seats.contains(where: { $0.bot != nil }), let turn = self.game.game._turn(self.game.storage),
+      self.seats.contains(where: { $0.player == turn.player && $0.bot != nil })
+    else { return nil }
+    return turn
   }
 
   /// Which game the room is playing: 1, then 2 after a rematch, and so on.

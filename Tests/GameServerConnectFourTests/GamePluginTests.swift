@@ -83,10 +83,10 @@ struct GamePluginTests {
   @Test func botsMoveOnlyOnTheirTurn() {
     var generator = SeededRandomNumberGenerator(seed: 7)
     var game = ConnectFour.State(x: "ada", o: "bot")
-    #expect(ConnectFour.botTurn(in: game, bots: ["bot"]) == nil)
+    #expect(ConnectFour.turn(in: game) == GameTurn(player: "ada", key: [1, 0]))
     #expect(ConnectFour.botMove(.strong, for: "bot", in: game, using: &generator) == nil)
     _ = ConnectFour().reduce(into: &game, action: .drop("ada", column: 0))
-    #expect(ConnectFour.botTurn(in: game, bots: ["bot"]) == GameBotTurn(player: "bot", key: [1, 1]))
+    #expect(ConnectFour.turn(in: game) == GameTurn(player: "bot", key: [1, 1]))
     guard case let .drop(column)? = ConnectFour.botMove(.random, for: "bot", in: game, using: &generator) else {
       Issue.record("The bot did not drop a disc")
       return
@@ -94,7 +94,7 @@ struct GamePluginTests {
     #expect(Board.columnRange.contains(column))
     #expect(ConnectFour.botMove(.strong, for: "carol", in: game, using: &generator) == nil)
     game.outcome = .resignation(winner: .o)
-    #expect(ConnectFour.botTurn(in: game, bots: ["bot"]) == nil)
+    #expect(ConnectFour.turn(in: game) == nil)
     #expect(ConnectFour.botMove(.strong, for: "bot", in: game, using: &generator) == nil)
     #expect(ConnectFour.botDelay(.strong) == .milliseconds(600))
   }

@@ -107,18 +107,14 @@ public final class JSONOutput {
     }
   }
 
-  /// An array of strings.
-  public func writeStrings(_ texts: [String]) {
-    self.raw("[")
-    for (index, text) in texts.enumerated() {
-      if index > 0 { self.raw(",") }
-      self.write(text)
-    }
-    self.raw("]")
-  }
+  /// An array of strings. (A concrete overload: a generic call from a game's module would run
+  /// unspecialized.)
+  public func writeStrings(_ texts: [String]) { self.writeStringSequence(texts) }
 
   /// An array of strings.
-  public func writeStrings(_ texts: some Sequence<String>) {
+  public func writeStrings(_ texts: some Sequence<String>) { self.writeStringSequence(texts) }
+
+  private func writeStringSequence(_ texts: some Sequence<String>) {
     self.raw("[")
     for (index, text) in texts.enumerated() {
       if index > 0 { self.raw(",") }

@@ -110,9 +110,7 @@ extension Game {
   }
 
   @inlinable
-  public static func _botTurn(_ storage: AnyObject, bots: [PlayerID]) -> GameBotTurn? {
-    Self.botTurn(in: Self._state(storage), bots: bots)
-  }
+  public static func _turn(_ storage: AnyObject) -> GameTurn? { Self.turn(in: Self._state(storage)) }
 
   @inlinable
   public static func _botsRace(_ storage: AnyObject) -> Bool { Self.botsRace(in: Self._state(storage)) }

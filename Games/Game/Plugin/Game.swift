@@ -75,9 +75,10 @@ where State: Codable & Equatable & Sendable, Action: Equatable & Sendable {
   /// The record of the game's moves as JSON, stored with its result.
   static func record(of state: State) -> String
 
-  /// The bot that moves now in a turn-based game, with a key that changes on every move: the
-  /// room schedules it after `botDelay`.
-  static func botTurn(in state: State, bots: [PlayerID]) -> GameBotTurn?
+  /// The player to move in a turn-based game, with a key that changes on every move (nil in a
+  /// race, and once the game is over): when that seat is a bot's, the room schedules its move
+  /// after `botDelay`.
+  static func turn(in state: State) -> GameTurn?
   /// Whether bots move on their own clocks instead of taking turns (a race).
   static func botsRace(in state: State) -> Bool
   /// How long a bot thinks before each move, on the game clock.
@@ -112,7 +113,7 @@ where State: Codable & Equatable & Sendable, Action: Equatable & Sendable {
   static func _encode(_ storage: AnyObject, to encoder: any Encoder) throws
   static func _decodeMove(from decoder: any Decoder) throws -> AnyMove
   static func _decodeClockEvent(from decoder: any Decoder) throws -> AnyClockEvent
-  static func _botTurn(_ storage: AnyObject, bots: [PlayerID]) -> GameBotTurn?
+  static func _turn(_ storage: AnyObject) -> GameTurn?
   static func _botsRace(_ storage: AnyObject) -> Bool
   static func _botDelay(_ bot: String) -> Duration?
   static func _botMove(
