@@ -277,7 +277,7 @@ let package = Package(
     .testTarget(
       name: "GameServerTestingTests",
       dependencies: [
-        "GameServerTesting", "GameServerConnectFour",
+        "GameServerTesting", "GameServerConnectFour", "GameServerWordGrid",
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
     ),

@@ -21,7 +21,7 @@ extension WordGrid: Game {
 
   public static let id = "wordgrid"
   public static let title = "Word grid"
-  public static let modes = [GameMode(name: Mode.race.rawValue, seats: 2...2), GameMode(name: Mode.turns.rawValue, seats: 2...2)]
+  public static let modes = [GameMode(name: Mode.race.rawValue, seats: 2...4), GameMode(name: Mode.turns.rawValue, seats: 2...2)]
   public static let moveTypes: Set<String> = ["word", "removeCube", "pass", "resign"]
   public static let startAction = Action.start
   public static let defaultBot = WordGridBot.easy

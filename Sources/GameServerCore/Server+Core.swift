@@ -69,6 +69,20 @@ extension Server {
     case let .matchmaking(.delegate(.privateRoomCreated(player, code, variant))):
       return self.tell(state, player, .privateRoom(code: code, variant, replyTo: state.sessions[player]?.lastRequestID))
 
+    case let .matchmaking(.delegate(.privateRoomChanged(code, room, by))):
+      let lobby = Lobby(
+        code: code, variant: room.variant, seats: room.seats,
+        players: room.players.map { state.sessions[$0]?.identity.name ?? $0.rawValue })
+      // NB: It answers the joinRoom of whoever joined.
+      let requestID = state.sessions[by]?.roomRequestID
+      state.sessions[by]?.roomRequestID = nil
+      return .merge(room.players.map { player in
+        self.tell(state, player, .lobby(lobby, replyTo: player == by ? requestID : nil))
+      })
+
+    case let .matchmaking(.delegate(.privateRoomClosed(_, guests))):
+      return .merge(guests.map { self.tell(state, $0, .queueLeft(reason: "room_closed", replyTo: nil)) })
+
     case let .matchmaking(.delegate(.rejected(player, error))):
       state.sessions[player]?.roomRequestID = nil
       return self.tell(

@@ -28,7 +28,8 @@ extension Server {
     }
     let bot = state.settings.bots[game.id].flatMap { level in game.botLevels.contains(level) ? level : nil } ?? game.defaultBotLevel
     for index in 0..<match.bots {
-      seats.append(Seat(player: PlayerID(rawValue: "bot-\(id.rawValue)-\(index + 1)"), name: "\(bot) bot", bot: bot))
+      let name = match.bots > 1 ? "\(bot) bot \(index + 1)" : "\(bot) bot"
+      seats.append(Seat(player: PlayerID(rawValue: "bot-\(id.rawValue)-\(index + 1)"), name: name, bot: bot))
     }
     let seed = self.withRandomNumberGenerator { UInt64.random(in: 0...UInt64.max, using: &$0) }
     let setup = GameSetup(players: seats.map(\.player), mode: match.variant.mode, seed: seed, limits: state.settings.limits)

@@ -23,7 +23,8 @@ extension Server {
       if let error = self.fault(in: move) { return self.reply(connection, .error(error)) }
     case let .queue(choice) where open.player == nil, let .playBot(choice) where open.player == nil,
       let .createRoom(choice) where open.player == nil, let .leaderboard(choice) where open.player == nil:
-      if self.variant(choice) == nil { return self.reply(connection, .error(self.unknownVariant(id))) }
+      guard let variant = self.variant(choice) else { return self.reply(connection, .error(self.unknownVariant(id))) }
+      if case let .failure(error) = self.seats(choice, variant, requestID: id) { return self.reply(connection, .error(error)) }
     case .guest, .register, .login, .resume:
       guard open.player == nil else { return fail("already_logged_in", "You are already logged in.") }
       switch request.message {
@@ -57,6 +58,11 @@ extension Server {
 
     case let .queue(choice), let .playBot(choice), let .createRoom(choice):
       guard let variant = self.variant(choice) else { return self.reply(connection, .error(self.unknownVariant(id))) }
+      let seats: Int
+      switch self.seats(choice, variant, requestID: id) {
+      case let .success(count): seats = count
+      case let .failure(error): return self.reply(connection, .error(error))
+      }
       guard session.room == nil else {
         return fail("already_in_room", "Leave your room before looking for another game.")
       }
@@ -67,12 +73,12 @@ extension Server {
         let rating = session.identity.ratings[variant] ?? Elo.initialRating
         return .merge(
           self.reply(connection, .queued(variant, replyTo: id)),
-          .send(.matchmaking(.enqueue(player, variant, rating: rating))))
+          .send(.matchmaking(.enqueue(player, variant, seats: seats, rating: rating))))
       case .playBot:
         state.sessions[player]?.roomRequestID = id
-        return .send(.matchmaking(.playBot(player, variant)))
+        return .send(.matchmaking(.playBot(player, variant, seats: seats)))
       default:
-        return .send(.matchmaking(.createPrivateRoom(player, variant)))
+        return .send(.matchmaking(.createPrivateRoom(player, variant, seats: seats)))
       }
 
     case .cancelQueue:
@@ -86,6 +92,11 @@ extension Server {
       guard !state.isStorageFailing else { return self.reply(connection, .error(.cannotOpenRooms(requestID: id))) }
       state.sessions[player]?.roomRequestID = id
       return .send(.matchmaking(.joinPrivateRoom(player, code: code)))
+
+    case .startRoom:
+      guard !state.isStorageFailing else { return self.reply(connection, .error(.cannotOpenRooms(requestID: id))) }
+      state.sessions[player]?.roomRequestID = id
+      return .send(.matchmaking(.startPrivateRoom(player)))
 
     case let .spectate(roomID):
       guard let room = state.rooms[id: roomID] else { return fail("unknown_room", "There is no room \(roomID).") }
@@ -183,6 +194,18 @@ extension Server {
   /// The variant a client asked for, if the server has it.
   func variant(_ choice: GameChoice) -> GameVariant? {
     self.games.variant(game: choice.game, mode: choice.mode)
+  }
+
+  /// How many players a choice asks for: two, or the mode's fewest when it seats more, unless
+  /// it says; an error when the mode cannot seat that many.
+  func seats(_ choice: GameChoice, _ variant: GameVariant, requestID: String?) -> Result<Int, ProtocolError> {
+    guard let range = self.games.mode(of: variant)?.seats else { return .success(2) }
+    let seats = choice.players ?? (range.contains(2) ? 2 : range.lowerBound)
+    guard range.contains(seats) else {
+      let allowed = range.count == 1 ? "\(range.lowerBound)" : "\(range.lowerBound) to \(range.upperBound)"
+      return .failure(.invalidValue("players", "must be \(allowed) for \(variant.rawValue)", requestID: requestID))
+    }
+    return .success(seats)
   }
 
   func unknownVariant(_ requestID: String?) -> ProtocolError {

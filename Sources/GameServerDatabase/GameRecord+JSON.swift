@@ -15,6 +15,7 @@ extension GameRecord: JSONTextRepresentable {
       "bots":\(array(self.bots.lazy.map(\.rawValue))),\
       "guests":\(array(self.guests.lazy.map(\.rawValue))),\
       "winners":\(array(self.winners.lazy.map(\.rawValue))),\
+      \(self.ranking.map { ranking in #""ranking":["# + ranking.map { array($0.lazy.map(\.rawValue)) }.joined(separator: ",") + "]," } ?? "")\
       "moves":\(JSONStreamEncoder.quoted(self.moves))}
       """
   }

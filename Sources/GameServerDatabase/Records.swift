@@ -62,12 +62,15 @@ public struct GameRecord: Hashable, Codable, Sendable {
   public var guests: [PlayerID]
   /// Empty for a draw.
   public var winners: [PlayerID]
+  /// For a game of more than two: every player's place, first to last, players in one group
+  /// tied. Ratings move by each pair's result.
+  public var ranking: [[PlayerID]]?
   /// The moves as JSON, in order.
   public var moves: String
 
   public init(
     room: RoomID, variant: GameVariant, players: [PlayerID], names: [String], bots: [PlayerID],
-    guests: [PlayerID] = [], winners: [PlayerID], moves: String
+    guests: [PlayerID] = [], winners: [PlayerID], ranking: [[PlayerID]]? = nil, moves: String
   ) {
     self.room = room
     self.variant = variant
@@ -76,10 +79,11 @@ public struct GameRecord: Hashable, Codable, Sendable {
     self.bots = bots
     self.guests = guests
     self.winners = winners
+    self.ranking = ranking
     self.moves = moves
   }
 
-  private enum CodingKeys: String, CodingKey { case room, variant, players, names, bots, guests, winners, moves }
+  private enum CodingKeys: String, CodingKey { case room, variant, players, names, bots, guests, winners, ranking, moves }
 
   /// Reads a record; one stored before guests were named in it reads with none.
   public init(from decoder: any Decoder) throws {
@@ -91,6 +95,7 @@ public struct GameRecord: Hashable, Codable, Sendable {
     self.bots = try container.decode([PlayerID].self, forKey: .bots)
     self.guests = try container.decodeIfPresent([PlayerID].self, forKey: .guests) ?? []
     self.winners = try container.decode([PlayerID].self, forKey: .winners)
+    self.ranking = try container.decodeIfPresent([[PlayerID]].self, forKey: .ranking)
     self.moves = try container.decode(String.self, forKey: .moves)
   }
 }

@@ -7,25 +7,31 @@ extension Matchmaking.State {
     return self.settings.baseRatingGap + self.settings.ratingGapPerSecond * waited
   }
 
-  /// Pairs the variant's queue: each player, oldest first, with the earliest later player close
-  /// enough in rating (either player's allowed gap will do); a player who waited `botAfter` alone
-  /// gets a bot.
+  /// Groups the variant's queue: each player, oldest first, with the earliest later players
+  /// asking for as many seats and close enough in rating to everyone in the group (either
+  /// player's allowed gap will do). A full group starts; one that is not starts with two or
+  /// more once its oldest player waited `gatherWait`; a player alone for `botAfter` gets bots.
   mutating func pair(_ variant: GameVariant) -> [Matchmaking.Match] {
     guard var tickets = self.queues[variant] else { return [] }
     var matches: [Matchmaking.Match] = []
     var index = 0
     while index < tickets.count {
       let first = tickets[index]
-      let partner = tickets.indices.dropFirst(index + 1).first { other in
-        abs(tickets[other].rating - first.rating)
-          <= max(self.allowedGap(for: first), self.allowedGap(for: tickets[other]))
+      var group = [index]
+      for other in tickets.indices.dropFirst(index + 1) where group.count < first.seats {
+        guard tickets[other].seats == first.seats else { continue }
+        let fits = group.allSatisfy { member in
+          abs(tickets[other].rating - tickets[member].rating)
+            <= max(self.allowedGap(for: tickets[member]), self.allowedGap(for: tickets[other]))
+        }
+        if fits { group.append(other) }
       }
-      if let partner {
-        matches.append(.init(variant: variant, players: [first.player, tickets[partner].player], bots: 0))
-        tickets.remove(at: partner)
-        tickets.remove(at: index)
-      } else if let botAfter = self.settings.botAfter, self.elapsed - first.enqueuedAt >= botAfter {
-        matches.append(.init(variant: variant, players: [first.player], bots: 1))
+      let waited = self.elapsed - first.enqueuedAt
+      if group.count == first.seats || (group.count >= 2 && waited >= self.settings.gatherWait) {
+        matches.append(.init(variant: variant, players: group.map { tickets[$0].player }, bots: 0))
+        for member in group.reversed() { tickets.remove(at: member) }
+      } else if group.count == 1, let botAfter = self.settings.botAfter, waited >= botAfter {
+        matches.append(.init(variant: variant, players: [first.player], bots: max(1, first.seats - 1)))
         tickets.remove(at: index)
       } else {
         index += 1

@@ -8,22 +8,41 @@ extension Matchmaking {
     public var rating: Int
     /// When the player joined, on the matchmaking clock.
     public var enqueuedAt: Duration
+    /// How many players the game should seat: tickets are grouped only with others asking the
+    /// same.
+    public var seats: Int
 
-    public init(player: PlayerID, rating: Int, enqueuedAt: Duration) {
+    public init(player: PlayerID, rating: Int, enqueuedAt: Duration, seats: Int = 2) {
       self.player = player
       self.rating = rating
       self.enqueuedAt = enqueuedAt
+      self.seats = seats
     }
   }
 
-  /// A private room waiting for the friend who has its invite code.
+  /// A private room waiting for the friends who have its invite code. A room for two starts
+  /// when the friend joins; a bigger one when it is full or when its host starts it.
   public struct PrivateRoom: Equatable, Codable, Sendable {
     public var host: PlayerID
     public var variant: GameVariant
+    /// How many players it seats at most.
+    public var seats: Int
+    /// The friends who joined, in order.
+    public var guests: [PlayerID]
 
-    public init(host: PlayerID, variant: GameVariant) {
+    public init(host: PlayerID, variant: GameVariant, seats: Int = 2, guests: [PlayerID] = []) {
       self.host = host
       self.variant = variant
+      self.seats = seats
+      self.guests = guests
+    }
+
+    /// The host, then the friends who joined.
+    public var players: [PlayerID] { [self.host] + self.guests }
+
+    /// Whether the player is the host or a friend who joined.
+    public func contains(_ player: PlayerID) -> Bool {
+      self.host == player || self.guests.contains(player)
     }
   }
 
@@ -37,17 +56,22 @@ extension Matchmaking {
     public var ratingGapPerSecond: Int
     /// After this long alone in a queue, a player gets a bot; nil never.
     public var botAfter: Duration?
+    /// How long a player asking for a game of more than two waits for it to fill; after that it
+    /// starts with the players found, if there are at least two.
+    public var gatherWait: Duration
 
     public init(
       tickInterval: Duration = .seconds(1),
       baseRatingGap: Int = 100,
       ratingGapPerSecond: Int = 10,
-      botAfter: Duration? = .seconds(30)
+      botAfter: Duration? = .seconds(30),
+      gatherWait: Duration = .seconds(10)
     ) {
       self.tickInterval = tickInterval
       self.baseRatingGap = baseRatingGap
       self.ratingGapPerSecond = ratingGapPerSecond
       self.botAfter = botAfter
+      self.gatherWait = gatherWait
     }
   }
 
@@ -73,6 +97,10 @@ public enum MatchmakingError: Error, Hashable, Codable, Sendable {
   case notWaiting
   case unknownInviteCode(String)
   case ownInviteCode
+  /// Only the host of a waiting private room can start it.
+  case notHost
+  /// A private room starts with at least two players.
+  case tooFewPlayers
 
   public var code: String {
     switch self {
@@ -80,6 +108,8 @@ public enum MatchmakingError: Error, Hashable, Codable, Sendable {
     case .notWaiting: "not_waiting"
     case .unknownInviteCode: "unknown_invite_code"
     case .ownInviteCode: "own_invite_code"
+    case .notHost: "not_host"
+    case .tooFewPlayers: "too_few_players"
     }
   }
 
@@ -89,6 +119,8 @@ public enum MatchmakingError: Error, Hashable, Codable, Sendable {
     case .notWaiting: "You are not waiting for a game."
     case let .unknownInviteCode(code): "No private room has the invite code \(code)."
     case .ownInviteCode: "That is your own room's invite code; share it with a friend."
+    case .notHost: "You are not the host of a private room that is waiting."
+    case .tooFewPlayers: "A game starts with at least two players: wait for a friend to join."
     }
   }
 }

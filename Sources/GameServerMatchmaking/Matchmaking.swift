@@ -6,8 +6,9 @@ import GameServerModels
 /// and bots.
 ///
 /// Queues pair first come, first served among players whose ratings are close enough; the
-/// allowed gap widens the longer a player waits, and a player alone for `botAfter` gets a bot.
-/// A pairing is sent out as `.delegate(.matched(match))` for the server to seat.
+/// allowed gap widens the longer a player waits, and a player alone for `botAfter` gets bots.
+/// A game for more than two fills within `gatherWait`, or then starts with the two or more
+/// players found. A pairing is sent out as `.delegate(.matched(match))` for the server to seat.
 ///
 /// ```swift
 /// store.send(.enqueue("alice", GameVariant(game: "tictactoe"), rating: 1200))
@@ -33,21 +34,23 @@ public struct Matchmaking: Sendable {
     /// Whether the player waits in a queue or holds a private room.
     public func isWaiting(_ player: PlayerID) -> Bool {
       self.queues.values.contains { $0.contains { $0.player == player } }
-        || self.privateRooms.values.contains { $0.host == player }
+        || self.privateRooms.values.contains { $0.contains(player) }
     }
   }
 
   public enum Action: Equatable, Sendable {
-    /// Joins the public queue for a variant.
-    case enqueue(PlayerID, GameVariant, rating: Int)
+    /// Joins the public queue for a variant, for a game of `seats` players.
+    case enqueue(PlayerID, GameVariant, seats: Int = 2, rating: Int)
     /// Leaves every queue and private room (also on disconnect).
     case cancel(PlayerID)
-    /// Starts a game against a bot at once.
-    case playBot(PlayerID, GameVariant)
-    /// Opens a private room and hands out its invite code.
-    case createPrivateRoom(PlayerID, GameVariant)
+    /// Starts a game against bots at once: the player and `seats - 1` bots.
+    case playBot(PlayerID, GameVariant, seats: Int = 2)
+    /// Opens a private room for up to `seats` players and hands out its invite code.
+    case createPrivateRoom(PlayerID, GameVariant, seats: Int = 2)
     /// Joins a friend's private room.
     case joinPrivateRoom(PlayerID, code: String)
+    /// The host starts their private room with the friends who joined so far.
+    case startPrivateRoom(PlayerID)
     case tick
     case delegate(Delegate)
 
@@ -55,6 +58,11 @@ public struct Matchmaking: Sendable {
     public enum Delegate: Equatable, Sendable {
       case matched(Match)
       case privateRoomCreated(PlayerID, code: String, GameVariant)
+      /// Someone joined or left a private room for more than two that still waits; `player`
+      /// is who did.
+      case privateRoomChanged(code: String, PrivateRoom, by: PlayerID)
+      /// The host left their private room: the friends who had joined wait no more.
+      case privateRoomClosed(code: String, guests: [PlayerID])
       case rejected(PlayerID, MatchmakingError)
     }
   }
@@ -69,10 +77,10 @@ public struct Matchmaking: Sendable {
   public var body: some ReducerOf<Self> {
     Reduce { state, action in
       switch action {
-      case let .enqueue(player, variant, rating):
+      case let .enqueue(player, variant, seats, rating):
         guard !state.isWaiting(player) else { return .send(.delegate(.rejected(player, .alreadyWaiting))) }
         state.queues[variant, default: []].append(
-          Ticket(player: player, rating: rating, enqueuedAt: state.elapsed))
+          Ticket(player: player, rating: rating, enqueuedAt: state.elapsed, seats: seats))
         let matches = state.pair(variant)
         return .merge(self.announce(matches), self.startTicking(&state), self.stopTickingIfIdle(&state))
 
@@ -80,31 +88,53 @@ public struct Matchmaking: Sendable {
         guard state.isWaiting(player) else { return .send(.delegate(.rejected(player, .notWaiting))) }
         for variant in state.queues.keys { state.queues[variant]?.removeAll { $0.player == player } }
         state.queues = state.queues.filter { !$0.value.isEmpty }
-        state.privateRooms = state.privateRooms.filter { $0.value.host != player }
-        return self.stopTickingIfIdle(&state)
+        var effects = [self.stopTickingIfIdle(&state)]
+        for (code, room) in state.privateRooms where room.contains(player) {
+          if room.host == player {
+            state.privateRooms[code] = nil
+            if !room.guests.isEmpty { effects.append(.send(.delegate(.privateRoomClosed(code: code, guests: room.guests)))) }
+          } else {
+            state.privateRooms[code]?.guests.removeAll { $0 == player }
+            effects.append(.send(.delegate(.privateRoomChanged(code: code, state.privateRooms[code]!, by: player))))
+          }
+        }
+        return .merge(effects)
 
-      case let .playBot(player, variant):
+      case let .playBot(player, variant, seats):
         guard !state.isWaiting(player) else { return .send(.delegate(.rejected(player, .alreadyWaiting))) }
-        return .send(.delegate(.matched(Match(variant: variant, players: [player], bots: 1))))
+        return .send(.delegate(.matched(Match(variant: variant, players: [player], bots: max(1, seats - 1)))))
 
-      case let .createPrivateRoom(player, variant):
+      case let .createPrivateRoom(player, variant, seats):
         guard !state.isWaiting(player) else { return .send(.delegate(.rejected(player, .alreadyWaiting))) }
         var code: String
         repeat {
           code = self.withRandomNumberGenerator { InviteCode.make(using: &$0) }
         } while state.privateRooms[code] != nil
-        state.privateRooms[code] = PrivateRoom(host: player, variant: variant)
+        state.privateRooms[code] = PrivateRoom(host: player, variant: variant, seats: seats)
         return .send(.delegate(.privateRoomCreated(player, code: code, variant)))
 
       case let .joinPrivateRoom(player, code):
         let code = InviteCode.normalize(code)
-        guard let room = state.privateRooms[code] else {
+        guard var room = state.privateRooms[code] else {
           return .send(.delegate(.rejected(player, .unknownInviteCode(code))))
         }
         guard room.host != player else { return .send(.delegate(.rejected(player, .ownInviteCode))) }
         guard !state.isWaiting(player) else { return .send(.delegate(.rejected(player, .alreadyWaiting))) }
+        room.guests.append(player)
+        guard room.players.count < room.seats else {
+          state.privateRooms[code] = nil
+          return .send(.delegate(.matched(Match(variant: room.variant, players: room.players, bots: 0))))
+        }
+        state.privateRooms[code] = room
+        return .send(.delegate(.privateRoomChanged(code: code, room, by: player)))
+
+      case let .startPrivateRoom(player):
+        guard let (code, room) = state.privateRooms.first(where: { $0.value.host == player }) else {
+          return .send(.delegate(.rejected(player, .notHost)))
+        }
+        guard !room.guests.isEmpty else { return .send(.delegate(.rejected(player, .tooFewPlayers))) }
         state.privateRooms[code] = nil
-        return .send(.delegate(.matched(Match(variant: room.variant, players: [room.host, player], bots: 0))))
+        return .send(.delegate(.matched(Match(variant: room.variant, players: room.players, bots: 0))))
 
       case .tick:
         state.elapsed += state.settings.tickInterval

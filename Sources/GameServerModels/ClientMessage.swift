@@ -23,6 +23,8 @@ public enum ClientMessage: Hashable, Sendable {
   case joinRoom(code: String)
   case spectate(room: RoomID)
   case leaveRoom
+  /// The host starts a private room for more than two with the friends who joined so far.
+  case startRoom
   /// Any other type: a move for the game in the player's room, which that game reads.
   case play(MoveMessage)
   case leaderboard(GameChoice)
@@ -48,6 +50,7 @@ public enum ClientMessage: Hashable, Sendable {
     case .joinRoom: "joinRoom"
     case .spectate: "spectate"
     case .leaveRoom: "leaveRoom"
+    case .startRoom: "startRoom"
     case let .play(move): move.type
     case .leaderboard: "leaderboard"
     case .games: "games"

@@ -59,6 +59,7 @@ extension ClientMessage {
     case "joinRoom": self = .joinRoom(code: try fields.string("code", limit: ClientRequest.limits.code))
     case "spectate": self = .spectate(room: RoomID(rawValue: try fields.string("room", limit: 32)))
     case "leaveRoom": self = .leaveRoom
+    case "startRoom": self = .startRoom
     case "leaderboard": self = .leaderboard(try fields.choice())
     case "games": self = .games
     case "ping": self = .ping
@@ -70,6 +71,8 @@ extension ClientMessage {
 
 extension MessageFields {
   fileprivate func choice() throws(ProtocolError) -> GameChoice {
-    GameChoice(game: try self.string("game", limit: 32), mode: try self.optionalString("mode", limit: 32))
+    GameChoice(
+      game: try self.string("game", limit: 32), mode: try self.optionalString("mode", limit: 32),
+      players: try self.optionalInt("players"))
   }
 }

@@ -36,11 +36,12 @@ extension ClientRequest {
     case let .queue(choice), let .playBot(choice), let .createRoom(choice), let .leaderboard(choice):
       fields["game"] = .string(choice.game)
       if let mode = choice.mode { fields["mode"] = .string(mode) }
+      if let players = choice.players { fields["players"] = JSONValue(players) }
     case let .joinRoom(code): fields["code"] = .string(code)
     case let .spectate(room): fields["room"] = .string(room.rawValue)
     case let .play(move):
       fields = move.fields.object
-    case .logout, .cancelQueue, .leaveRoom, .games, .ping:
+    case .logout, .cancelQueue, .leaveRoom, .startRoom, .games, .ping:
       break
     }
     fields["v"] = .number(Double(ClientMessage.protocolVersion))

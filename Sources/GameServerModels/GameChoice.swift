@@ -1,5 +1,6 @@
 /// The game and mode a client asks for in `queue`, `playBot`, `createRoom` and `leaderboard`:
-/// `{"game": "wordgrid", "mode": "race"}`. The server checks it against its games.
+/// `{"game": "wordgrid", "mode": "race"}`, and in the first three how many players the game
+/// should seat (`"players": 4`; without it, two). The server checks it against its games.
 ///
 /// ```swift
 /// catalog.variant(game: choice.game, mode: choice.mode)  // nil: no such game or mode
@@ -8,10 +9,13 @@ public struct GameChoice: Hashable, Sendable {
   public var game: String
   /// Nil for the game's first mode.
   public var mode: String?
+  /// How many players the game should seat; nil for two (or the mode's fewest, if more).
+  public var players: Int?
 
-  public init(game: String, mode: String? = nil) {
+  public init(game: String, mode: String? = nil, players: Int? = nil) {
     self.game = game
     self.mode = mode
+    self.players = players
   }
 
   /// The choice of a variant.

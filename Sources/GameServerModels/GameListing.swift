@@ -1,6 +1,6 @@
 /// A game the server hosts, as the `games` message lists it for a lobby.
 ///
-/// `{"game":"wordgrid","title":"Word grid","modes":[{"mode":"race","minPlayers":2,"maxPlayers":2},…],"bots":["easy","hard"]}`
+/// `{"game":"wordgrid","title":"Word grid","modes":[{"mode":"race","minPlayers":2,"maxPlayers":4},…],"bots":["easy","hard"]}`
 ///
 /// ```swift
 /// let listing = GameListing(game: "tictactoe", title: "Tic-tac-toe", modes: [.init(mode: "standard", players: 2...2)], bots: ["random", "perfect"])

@@ -2,7 +2,7 @@
 extension ServerMessage: Encodable {
   private enum CodingKeys: String, CodingKey {
     case v, type, replyTo, code, message, game, mode, room, view, reason, entries
-    case player, name, guest, token, ratings, games
+    case player, name, guest, token, ratings, games, seats, players
   }
 
   /// The wire name of the message's type.
@@ -13,6 +13,7 @@ extension ServerMessage: Encodable {
     case .queued: "queued"
     case .queueLeft: "queueLeft"
     case .privateRoom: "privateRoom"
+    case .lobby: "lobby"
     case .room: "room"
     case .roomLeft: "roomLeft"
     case .leaderboard: "leaderboard"
@@ -46,7 +47,17 @@ extension ServerMessage: Encodable {
     case let .games(games, replyTo):
       try container.encode(games, forKey: .games)
       try container.encodeIfPresent(replyTo, forKey: .replyTo)
-    case let .queueLeft(replyTo), let .goodbye(replyTo), let .pong(replyTo):
+    case let .queueLeft(reason, replyTo):
+      try container.encodeIfPresent(reason, forKey: .reason)
+      try container.encodeIfPresent(replyTo, forKey: .replyTo)
+    case let .goodbye(replyTo), let .pong(replyTo):
+      try container.encodeIfPresent(replyTo, forKey: .replyTo)
+    case let .lobby(lobby, replyTo):
+      try container.encode(lobby.code, forKey: .code)
+      try container.encode(lobby.variant.game, forKey: .game)
+      try container.encode(lobby.variant.mode, forKey: .mode)
+      try container.encode(lobby.seats, forKey: .seats)
+      try container.encode(lobby.players, forKey: .players)
       try container.encodeIfPresent(replyTo, forKey: .replyTo)
     case let .privateRoom(code, variant, replyTo):
       try container.encode(code, forKey: .code)
@@ -76,7 +87,7 @@ extension ServerMessage: Encodable {
     switch self {
     case let .welcome(welcome): welcome.replyTo
     case let .error(error): error.requestID
-    case let .queued(_, replyTo), let .queueLeft(replyTo), let .privateRoom(_, _, replyTo),
+    case let .queued(_, replyTo), let .queueLeft(_, replyTo), let .privateRoom(_, _, replyTo), let .lobby(_, replyTo),
       let .room(_, replyTo), let .roomLeft(_, _, replyTo),
       let .leaderboard(_, _, replyTo), let .games(_, replyTo), let .goodbye(replyTo), let .pong(replyTo):
       replyTo
@@ -89,6 +100,7 @@ extension ServerMessage: Encodable {
     switch self {
     case let .room(view, _): return .room(view, replyTo: id)
     case let .roomLeft(room, reason, _): return .roomLeft(room, reason: reason, replyTo: id)
+    case let .lobby(lobby, _): return .lobby(lobby, replyTo: id)
     default: return self
     }
   }

@@ -17,10 +17,12 @@ public enum ServerMessage: Equatable, Sendable {
   case error(ProtocolError)
   /// Waiting in a public queue.
   case queued(GameVariant, replyTo: String?)
-  /// No longer waiting.
-  case queueLeft(replyTo: String?)
+  /// No longer waiting: asked for, or (`reason`) the private room you joined closed.
+  case queueLeft(reason: String? = nil, replyTo: String?)
   /// A private room is open; share the code.
   case privateRoom(code: String, GameVariant, replyTo: String?)
+  /// Who is in a private room for more than two that waits for players or for its host to start it.
+  case lobby(Lobby, replyTo: String? = nil)
   /// The current view of a room, written by its game; `replyTo` when it answers a request.
   case room(RoomView, replyTo: String? = nil)
   /// You left a room, or it closed.
@@ -56,6 +58,24 @@ public enum ServerMessage: Equatable, Sendable {
       self.room = room
       self.replyTo = replyTo
     }
+  }
+}
+
+/// A private room for more than two that waits: `{"type":"lobby","code":"K7QX2","game":"wordgrid",
+/// "mode":"race","seats":4,"players":["ada","bob"]}`, the host first.
+public struct Lobby: Hashable, Codable, Sendable {
+  public var code: String
+  public var variant: GameVariant
+  /// How many players it seats at most.
+  public var seats: Int
+  /// The names of the players in it, the host first.
+  public var players: [String]
+
+  public init(code: String, variant: GameVariant, seats: Int, players: [String]) {
+    self.code = code
+    self.variant = variant
+    self.seats = seats
+    self.players = players
   }
 }
 

@@ -34,10 +34,13 @@ extension Room.State {
   /// The finished game's record.
   public var result: GameRecord {
     let players = self.seats.map(\.player)
+    let result = self.game.result
     return GameRecord(
       room: self.id, variant: self.variant, players: players, names: self.seats.map(\.name),
       bots: self.seats.filter { $0.bot != nil }.map(\.player), guests: self.seats.filter(\.isGuest).map(\.player),
-      winners: self.game.result?.winners ?? [],
+      winners: result?.winners ?? [],
+      // NB: Two players' places are their winners; records of two stay as they were.
+      ranking: players.count > 2 ? result?.ranking : nil,
       moves: self.game.record)
   }
 

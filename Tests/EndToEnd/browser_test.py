@@ -140,6 +140,37 @@ def trace_a_word(url, shots):
         carol.quit()
 
 
+def race_for_three(url, shots):
+    """A private word-grid race for three: the lobby shows who came, and the host starts it."""
+    dora, eve = browser(), browser()
+    try:
+        for driver, name in ((dora, "dora"), (eve, "eve")):
+            log_in(driver, url, name)
+            wait(driver, lambda d: "wordgrid/race" in [o.get_attribute("value") for o in d.find_elements(By.CSS_SELECTOR, "#variant option")])
+            Select(driver.find_element(By.ID, "variant")).select_by_value("wordgrid/race")
+        # The race seats 2 to 4: the lobby offers a number of players.
+        wait(dora, condition.visibility_of_element_located((By.ID, "players-count")))
+        Select(dora.find_element(By.ID, "players-count")).select_by_value("3")
+        dora.find_element(By.ID, "create-room").click()
+        wait(dora, lambda d: "invite code" in d.find_element(By.ID, "status").text)
+        code = dora.find_element(By.ID, "status").text.rsplit(" ", 1)[-1]
+        eve.find_element(By.ID, "code").send_keys(code)
+        eve.find_element(By.ID, "join-room").click()
+        for driver in (dora, eve):
+            wait(driver, lambda d: "dora, eve (2 of 3)" in d.find_element(By.ID, "status").text)
+        assert not eve.find_element(By.ID, "start-room").is_displayed()
+        wait(dora, condition.visibility_of_element_located((By.ID, "start-room")))
+        dora.save_screenshot(os.path.join(shots, "wordgrid-lobby.png"))
+        dora.find_element(By.ID, "start-room").click()
+        for driver in (dora, eve):
+            wait(driver, condition.visibility_of_element_located((By.ID, "wordgrid")))
+            wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#players tr")) == 2)
+        eve.save_screenshot(os.path.join(shots, "wordgrid-race-for-three.png"))
+    finally:
+        dora.quit()
+        eve.quit()
+
+
 def main():
     server = sys.argv[1]
     shots = sys.argv[2] if len(sys.argv) > 2 else tempfile.mkdtemp(prefix="screenshots-")
@@ -154,6 +185,7 @@ def main():
         play_tic_tac_toe(url, shots)
         play_connect_four(url, shots)
         trace_a_word(url, shots)
+        race_for_three(url, shots)
     finally:
         process.terminate()
         process.wait(timeout=10)

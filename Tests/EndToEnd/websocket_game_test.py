@@ -101,6 +101,34 @@ async def play(url):
         assert (await receive_until(other, lambda m: m["type"] == "pong"))["replyTo"] == "q"
 
 
+async def three_player_race(url):
+    """A private word-grid race for four that its host starts with three; all resign in turn."""
+    async with websockets.connect(url) as ada, websockets.connect(url) as bob, websockets.connect(url) as cora:
+        sockets = (ada, bob, cora)
+        for socket, name in zip(sockets, ("ada", "bob", "cora")):
+            await socket.send(json.dumps({"v": 1, "type": "guest", "name": name}))
+            await receive_until(socket, lambda m: m["type"] == "welcome")
+        await ada.send(json.dumps({"v": 1, "type": "createRoom", "game": "wordgrid", "mode": "race", "players": 4}))
+        code = (await receive_until(ada, lambda m: m["type"] == "privateRoom"))["code"]
+        for socket in (bob, cora):
+            await socket.send(json.dumps({"v": 1, "id": "j", "type": "joinRoom", "code": code}))
+            lobby = await receive_until(socket, lambda m: m["type"] == "lobby")
+            assert lobby["replyTo"] == "j" and lobby["seats"] == 4, lobby
+        assert lobby["players"] == ["ada", "bob", "cora"], lobby
+        await bob.send(json.dumps({"v": 1, "id": "s", "type": "startRoom"}))
+        error = await receive_until(bob, lambda m: m["type"] == "error")
+        assert error["code"] == "not_host" and error["replyTo"] == "s", error
+        await ada.send(json.dumps({"v": 1, "id": "s", "type": "startRoom"}))
+        view = await receive_until(ada, lambda m: m["type"] == "room")
+        assert view["replyTo"] == "s" and len(view["view"]["players"]) == 3, view
+        for socket in (bob, cora):
+            await receive_until(socket, lambda m: m["type"] == "room")
+        for socket in sockets:
+            await socket.send(json.dumps({"v": 1, "type": "resign"}))
+        view = (await receive_until(cora, lambda m: m["type"] == "room" and m["view"].get("ended")))["view"]
+        assert view["ended"]["reason"] == "allFinished", view
+
+
 def play_bot_script(bot, port):
     """The example bot plays a server bot to the end, at tic-tac-toe and at Connect Four."""
     for game in ("tictactoe", "connectfour"):
@@ -323,6 +351,7 @@ def main():
         health = urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz").read().decode()
         assert health == "ok\n", health
         asyncio.run(play(f"ws://127.0.0.1:{port}/"))
+        asyncio.run(three_player_race(f"ws://127.0.0.1:{port}/"))
         metrics = urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics").read().decode()
         values = dict(line.rsplit(" ", 1) for line in metrics.splitlines() if line and not line.startswith("#"))
         assert float(values["game_moves_total"]) >= 5, metrics

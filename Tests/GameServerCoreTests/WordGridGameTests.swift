@@ -22,14 +22,6 @@ struct WordGridGameTests {
     return "[" + faces.joined(separator: ",") + "]"
   }
 
-  func puzzle(_ view: WordGridView) -> Puzzle {
-    var puzzle = Puzzle(cubes: view.cubes.map { cube in
-      (CubeIndex(x: cube.x, y: cube.y, z: cube.z), Puzzle.CubeLetters(right: cube.right, top: cube.top, left: cube.left))
-    })
-    for cube in view.cubes where !cube.inPlay { puzzle.remove(CubeIndex(x: cube.x, y: cube.y, z: cube.z)) }
-    return puzzle
-  }
-
   @Test func aRaceShowsEachPlayerOnlyTheirOwnWordsUntilTheEnd() async throws {
     let server = TestServer(dictionary: Self.dictionary, seed: 3)
     await server.connect(1)
@@ -44,7 +36,7 @@ struct WordGridGameTests {
     _ = server.take(2)
     #expect(start.mode == .race)
     #expect(start.raceSeconds == 180)
-    let words = WordSolver.solve(puzzle(start), dictionary: Self.dictionary)
+    let words = WordSolver.solve(start.puzzle, dictionary: Self.dictionary)
     try #require(words.count >= 2, "the seeded puzzle offers too few words")
 
     await server.send(3, #"{"v":1,"type":"spectate","room":"\#(server.onlyRoom)"}"#)
@@ -87,7 +79,7 @@ struct WordGridGameTests {
     await server.send(2, #"{"v":1,"type":"queue","game":"wordgrid","mode":"turns"}"#)
     let start = try #require(server.take(1).compactMap(\.wordGridView).last)
     _ = server.take(2)
-    let words = WordSolver.solve(puzzle(start), dictionary: Self.dictionary)
+    let words = WordSolver.solve(start.puzzle, dictionary: Self.dictionary)
     try #require(words.count >= 2)
     #expect(start.turn == start.players[0].id)
 

@@ -75,9 +75,36 @@ function connect() {
   socket.addEventListener("close", () => setTimeout(connect, 1000));
 }
 
+/** Seat counts by variant value (`wordgrid/race`), from the server's list of games. */
+const seatRanges = {};
+/** The invite code of the private room this client hosts, if any. */
+let hostedCode = null;
+
 function variant() {
   const [game, mode] = $("variant").value.split("/");
   return mode ? { game, mode } : { game };
+}
+
+/** The chosen game and mode, and the number of players when the mode seats more than two. */
+function choice() {
+  const players = Number($("players-count").value);
+  return !$("players-label").hidden && players > 2 ? { ...variant(), players } : variant();
+}
+
+/** Offers a number of players for a mode that seats more than two. */
+function listSeats() {
+  const range = seatRanges[$("variant").value] || { min: 2, max: 2 };
+  const chosen = $("players-count").value;
+  const counts = [];
+  for (let count = range.min; count <= range.max; count += 1) counts.push(count);
+  $("players-count").replaceChildren(...counts.map((count) => {
+    const option = document.createElement("option");
+    option.value = String(count);
+    option.textContent = String(count);
+    return option;
+  }));
+  if (counts.includes(Number(chosen))) $("players-count").value = chosen;
+  $("players-label").hidden = range.max <= 2;
 }
 
 /** The lobby's list of games and modes, from the server. */
@@ -87,9 +114,11 @@ function listGames(games) {
     const option = document.createElement("option");
     option.value = game.modes.length > 1 ? `${game.game}/${mode.mode}` : game.game;
     option.textContent = game.modes.length > 1 ? `${game.title}: ${mode.mode}` : game.title;
+    seatRanges[option.value] = { min: mode.minPlayers, max: mode.maxPlayers };
     return option;
   })));
   if (chosen) $("variant").value = chosen;
+  listSeats();
   for (const game of games) GameClient.load(game.game).catch(() => {});
 }
 
@@ -109,12 +138,23 @@ function handle(message) {
       $("status").textContent = "Looking for an opponent…";
       break;
     case "queueLeft":
-      $("status").textContent = "";
+      hostedCode = null;
+      $("start-room").hidden = true;
+      $("status").textContent = message.reason === "room_closed" ? "The host closed the private room." : "";
       break;
     case "privateRoom":
+      hostedCode = message.code;
       $("status").textContent = `Share this invite code: ${message.code}`;
       break;
+    case "lobby":
+      // A private room for more than two, waiting: who is in, and for its host a start button.
+      $("status").textContent =
+        `Private room ${message.code}: ${message.players.join(", ")} (${message.players.length} of ${message.seats}).`;
+      $("start-room").hidden = message.code !== hostedCode;
+      break;
     case "room":
+      hostedCode = null;
+      $("start-room").hidden = true;
       GameClient.current = message;
       GameClient.load(message.game).then((game) => {
         // NB: Only the latest view is drawn, also when an older one's script loaded later.
@@ -153,13 +193,17 @@ $("guest").addEventListener("click", () => send({ type: "guest", name: $("name")
 $("log-in").addEventListener("click", () => send({ type: "login", name: $("name").value, password: $("password").value }));
 $("register").addEventListener("click", () => send({ type: "register", name: $("name").value, password: $("password").value }));
 $("logout").addEventListener("click", () => send({ type: "logout" }));
-$("queue").addEventListener("click", () => send({ type: "queue", ...variant() }));
+$("queue").addEventListener("click", () => send({ type: "queue", ...choice() }));
 $("cancel-queue").addEventListener("click", () => send({ type: "cancelQueue" }));
-$("play-bot").addEventListener("click", () => send({ type: "playBot", ...variant() }));
-$("create-room").addEventListener("click", () => send({ type: "createRoom", ...variant() }));
+$("play-bot").addEventListener("click", () => send({ type: "playBot", ...choice() }));
+$("create-room").addEventListener("click", () => send({ type: "createRoom", ...choice() }));
+$("start-room").addEventListener("click", () => send({ type: "startRoom" }));
 $("join-room").addEventListener("click", () => send({ type: "joinRoom", code: $("code").value }));
 $("spectate").addEventListener("click", () => send({ type: "spectate", room: $("room-id").value }));
 $("refresh-leaderboard").addEventListener("click", () => send({ type: "leaderboard", ...variant() }));
-$("variant").addEventListener("change", () => send({ type: "leaderboard", ...variant() }));
+$("variant").addEventListener("change", () => {
+  listSeats();
+  send({ type: "leaderboard", ...variant() });
+});
 
 connect();
