@@ -134,8 +134,8 @@ let package = Package(
     .executableTarget(
       name: "GameServerLoad",
       dependencies: [
-        "GameServerGame", "GameServerModels", "GameServerTicTacToe", "GameServerTransport", "GameServerWordGrid",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "GameServerConnectFour", "GameServerGame", "GameServerModels", "GameServerTicTacToe", "GameServerTransport",
+        "GameServerWordGrid", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       path: "Sources/GameServerLoad"
     ),
@@ -266,6 +266,7 @@ let package = Package(
         "GameServerCatalog",
         "GameServerDatabaseLive",
         "GameServerCore",
+        .product(name: "DependenciesTestSupport", package: "swift-dependencies"),
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
     ),
@@ -277,7 +278,7 @@ let package = Package(
     .testTarget(
       name: "GameServerTestingTests",
       dependencies: [
-        "GameServerTesting", "GameServerConnectFour", "GameServerWordGrid",
+        "GameServerTesting", "GameServerConnectFour", "GameServerWordGrid", "GameServerTicTacToe",
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
     ),
@@ -293,6 +294,7 @@ let package = Package(
       name: "GameServerTicTacToeTests",
       dependencies: [
         "GameServerTicTacToe",
+        .product(name: "DependenciesTestSupport", package: "swift-dependencies"),
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
     ),
@@ -300,6 +302,7 @@ let package = Package(
       name: "GameServerConnectFourTests",
       dependencies: [
         "GameServerConnectFour",
+        .product(name: "DependenciesTestSupport", package: "swift-dependencies"),
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
     ),
@@ -314,6 +317,7 @@ let package = Package(
       name: "GameServerHarnessTests",
       dependencies: [
         "GameServerHarness",
+        .product(name: "DependenciesTestSupport", package: "swift-dependencies"),
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
     ),

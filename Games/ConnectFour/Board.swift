@@ -23,6 +23,11 @@ public struct Board: Hashable, Codable, Sendable {
   /// let board = Board(".......", ".......", ".......", ".......", "...O...", "..XXO..")
   /// ```
   public init(_ rows: String...) {
+    self.init(rows: rows)
+  }
+
+  /// A board from six strings, top row first, as a view's `board` holds them.
+  public init(rows: [String]) {
     self.init()
     for (row, text) in rows.prefix(Self.rows).enumerated() {
       for (column, character) in text.prefix(Self.columns).enumerated() {

@@ -40,6 +40,14 @@ extension ConnectFour: Game {
     }
   }
 
+  public static func message(for move: Move) -> (type: String, fields: [String: JSONValue]) {
+    switch move {
+    case let .drop(column): ("drop", ["column": JSONValue(column)])
+    case .resign: ("resign", [:])
+    case .rematch: ("rematch", [:])
+    }
+  }
+
   public static func action(for move: Move, by player: PlayerID) -> Action {
     switch move {
     case let .drop(column): .drop(player, column: column)

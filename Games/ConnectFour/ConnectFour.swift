@@ -1,3 +1,4 @@
+import Foundation
 import ComposableArchitecture
 import GameServerGame
 
@@ -23,6 +24,9 @@ public struct ConnectFour: Sendable {
     public var outcome: Outcome?
     /// How long a player has for each move (default 30 s); running out loses.
     public var moveTimeLimit: Duration
+    /// When the move clock that runs now runs out, by the server's clock (nil before it first
+    /// starts): what a client counts down to, also after a reload.
+    public var moveEndsAt: Date?
     /// Moves made in this game.
     public var moveNumber = 0
     /// The columns played in this game, in order: the record of the game.
@@ -66,6 +70,7 @@ public struct ConnectFour: Sendable {
   enum CancelID { case moveTimer }
 
   @Dependency(\.continuousClock) var clock
+  @Dependency(\.date.now) var now
 
   public init() {}
 
@@ -74,7 +79,7 @@ public struct ConnectFour: Sendable {
       switch action {
       case .start:
         guard state.outcome == nil else { return .none }
-        return self.startMoveTimer(state)
+        return self.startMoveTimer(&state)
 
       case let .drop(player, column):
         guard let disc = state.disc(of: player) else { return self.reject(player, .notSeated) }
@@ -89,7 +94,7 @@ public struct ConnectFour: Sendable {
         state.turn = disc.opponent
         if let four = state.board.fourInARow(through: cell) { return self.end(&state, .win(disc, cells: four)) }
         if state.board.isFull { return self.end(&state, .draw) }
-        return self.startMoveTimer(state)
+        return self.startMoveTimer(&state)
 
       case let .resign(player):
         guard let disc = state.disc(of: player) else { return self.reject(player, .notSeated) }
@@ -110,7 +115,7 @@ public struct ConnectFour: Sendable {
         state.moves = []
         state.rematchRequests = []
         state.gameNumber += 1
-        return self.startMoveTimer(state)
+        return self.startMoveTimer(&state)
 
       case let .moveTimeExpired(moveNumber):
         guard state.outcome == nil, moveNumber == state.moveNumber else { return .none }
@@ -131,8 +136,9 @@ public struct ConnectFour: Sendable {
     return .merge(.cancel(id: CancelID.moveTimer), .send(.delegate(.ended(outcome))))
   }
 
-  private func startMoveTimer(_ state: State) -> Effect<Action> {
+  private func startMoveTimer(_ state: inout State) -> Effect<Action> {
     let (limit, moveNumber) = (state.moveTimeLimit, state.moveNumber)
+    state.moveEndsAt = self.now.addingTimeInterval(limit / .seconds(1))
     return .run { [clock] send in
       try await clock.sleep(for: limit)
       await send(.moveTimeExpired(moveNumber: moveNumber))

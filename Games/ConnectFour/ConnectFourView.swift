@@ -22,6 +22,9 @@ public struct ConnectFourView: Hashable, Codable, Sendable {
   /// Where the last disc landed (for a client to animate its drop); nil before the first move.
   public var lastMove: Cell?
   public var moveTimeLimitSeconds: Int
+  /// When the move clock runs out: Unix time in milliseconds, by the server's clock; nil once
+  /// the game is over (and before its clock first starts).
+  public var moveEndsAt: Int64?
   public var gameNumber: Int
   /// The discs that asked for a rematch.
   public var rematchRequests: [Disc]
@@ -42,6 +45,7 @@ extension ConnectFour.State {
       moveNumber: self.moveNumber,
       lastMove: self.moves.last.flatMap(self.board.topCell(inColumn:)),
       moveTimeLimitSeconds: Int(self.moveTimeLimit.components.seconds),
+      moveEndsAt: self.outcome == nil ? self.moveEndsAt.map { Int64(($0.timeIntervalSince1970 * 1000).rounded()) } : nil,
       gameNumber: self.gameNumber,
       rematchRequests: Disc.allCases.filter(self.rematchRequests.contains)
     )

@@ -42,6 +42,14 @@ extension TicTacToe: Game {
     }
   }
 
+  public static func message(for move: Move) -> (type: String, fields: [String: JSONValue]) {
+    switch move {
+    case let .mark(cell): ("move", ["cell": ["row": JSONValue(cell.row), "column": JSONValue(cell.column)]])
+    case .resign: ("resign", [:])
+    case .rematch: ("rematch", [:])
+    }
+  }
+
   public static func action(for move: Move, by player: PlayerID) -> Action {
     switch move {
     case let .mark(cell): .move(player, cell)

@@ -27,6 +27,10 @@ extension JSONOutput {
     self.write(view.moveNumber)
     self.raw(#","moveTimeLimitSeconds":"#)
     self.write(view.moveTimeLimitSeconds)
+    if let moveEndsAt = view.moveEndsAt {
+      self.raw(#","moveEndsAt":"#)
+      self.write(Int(moveEndsAt))
+    }
     self.raw(#","gameNumber":"#)
     self.write(view.gameNumber)
     self.raw(#","rematchRequests":"#)

@@ -19,6 +19,9 @@ public struct TicTacToeView: Hashable, Codable, Sendable {
   public var you: Mark?
   public var moveNumber: Int
   public var moveTimeLimitSeconds: Int
+  /// When the move clock runs out: Unix time in milliseconds, by the server's clock; nil once
+  /// the game is over (and before its clock first starts).
+  public var moveEndsAt: Int64?
   public var gameNumber: Int
   /// The marks that asked for a rematch.
   public var rematchRequests: [Mark]
@@ -43,6 +46,7 @@ extension TicTacToe.State {
       you: viewer.flatMap(self.mark(of:)),
       moveNumber: self.moveNumber,
       moveTimeLimitSeconds: Int(self.moveTimeLimit.components.seconds),
+      moveEndsAt: self.outcome == nil ? self.moveEndsAt.map { Int64(($0.timeIntervalSince1970 * 1000).rounded()) } : nil,
       gameNumber: self.gameNumber,
       rematchRequests: Mark.allCases.filter(self.rematchRequests.contains)
     )

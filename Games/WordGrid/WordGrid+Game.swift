@@ -59,6 +59,21 @@ extension WordGrid: Game {
     }
   }
 
+  public static func message(for move: Move) -> (type: String, fields: [String: JSONValue]) {
+    func cube(_ x: Int, _ y: Int, _ z: Int) -> [String: JSONValue] { ["x": JSONValue(x), "y": JSONValue(y), "z": JSONValue(z)] }
+    switch move {
+    case let .word(path):
+      return ("word", ["path": .array(path.map { face in
+        var fields = cube(face.cube.x, face.cube.y, face.cube.z)
+        fields["face"] = .string(face.side.rawValue)
+        return .object(fields)
+      })])
+    case let .removeCube(index): return ("removeCube", ["cube": .object(cube(index.x, index.y, index.z))])
+    case .pass: return ("pass", [:])
+    case .resign: return ("resign", [:])
+    }
+  }
+
   public static func action(for move: Move, by player: PlayerID) -> Action {
     switch move {
     case let .word(path): .submitWord(player, path)

@@ -1,5 +1,5 @@
 extension WordGridView {
-  /// The puzzle the view shows, rebuilt from its cubes: what a bot or a test that plays from
+  /// The puzzle the view shows, rebuilt from its cubes (letters, the cubes in play, their wear): what a bot or a test that plays from
   /// views searches for words.
   ///
   /// ```swift
@@ -9,7 +9,11 @@ extension WordGridView {
     var puzzle = Puzzle(cubes: self.cubes.map { cube in
       (CubeIndex(x: cube.x, y: cube.y, z: cube.z), Puzzle.CubeLetters(right: cube.right, top: cube.top, left: cube.left))
     })
-    for cube in self.cubes where !cube.inPlay { puzzle.remove(CubeIndex(x: cube.x, y: cube.y, z: cube.z)) }
+    for cube in self.cubes {
+      let index = CubeIndex(x: cube.x, y: cube.y, z: cube.z)
+      if !cube.inPlay { puzzle.inPlay.remove(index) }
+      puzzle.useCounts[index.index] = cube.uses
+    }
     return puzzle
   }
 }

@@ -4,7 +4,8 @@ import GameServerTicTacToe
 
 /// The load bots' tic-tac-toe players, in process: they read each view's JSON (a client's cost,
 /// which the benchmark measures apart and leaves out of the server's) and answer in protocol
-/// JSON, which the benchmark decodes as the transport's handler does.
+/// JSON (the protocol's one typed encoding), which the benchmark decodes as the transport's
+/// handler does.
 struct InProcessPlayers {
   // NB: Seeded, as the websocket load bots are, so that runs play the same games.
   private var generator = SeededRandomNumberGenerator(seed: 1)
@@ -17,7 +18,7 @@ struct InProcessPlayers {
   mutating func reply(to message: ServerMessage, on connection: ConnectionID) -> String? {
     switch message {
     case .welcome:
-      return #"{"v":1,"type":"queue","game":"tictactoe"}"#
+      return ClientRequest(.queue(GameChoice(.ticTacToe))).json
     case let .room(room, _):
       self.views += 1
       guard let view = try? JSONParser.parse(Array(room.viewJSON)), let you = view["you"]?.string.flatMap(Mark.init),
@@ -31,14 +32,14 @@ struct InProcessPlayers {
         // NB: Once per game, as the websocket bots do.
         guard !rematchRequests.contains(you), self.rematchAsked[connection] != game else { return nil }
         self.rematchAsked[connection] = game
-        return #"{"v":1,"type":"rematch"}"#
+        return ClientRequest(.move(TicTacToe.self, .rematch)).json
       }
       guard turn == you, self.movedAt[connection] != position, board.count == 3,
         let cell = TicTacToeBot.random.move(on: Board(board[0], board[1], board[2]), as: you, using: &self.generator)
       else { return nil }
       self.movedAt[connection] = position
       self.moves += 1
-      return #"{"v":1,"type":"move","cell":{"row":\#(cell.row),"column":\#(cell.column)}}"#
+      return ClientRequest(.move(TicTacToe.self, .mark(cell))).json
     default:
       return nil
     }

@@ -64,7 +64,7 @@ let measured: MeasuredWindow = await actor.run { _ in
   for index in 0..<connectionCount {
     let connection = ConnectionID(rawValue: UInt64(index + 1))
     store.send(.connected(connection))
-    deliver(connection, #"{"v":1,"type":"guest","name":"bench\#(index)"}"#)
+    deliver(connection, ClientRequest(.guest(name: "bench\(index)")).json)
   }
   func snapshot() -> MeasuredWindow {
     MeasuredWindow(

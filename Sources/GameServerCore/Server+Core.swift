@@ -96,8 +96,14 @@ extension Server {
 
     case let .ratingsRecorded(room, variant, ratings):
       state.unrecordedGames[room] = nil
-      for (player, rating) in ratings { state.sessions[player]?.identity.ratings[variant] = rating }
-      return .none
+      var effects: [Effect<Action>] = []
+      for (player, rating) in ratings.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+        guard let before = state.sessions[player]?.identity.ratings[variant] ?? (state.sessions[player] != nil ? Elo.initialRating : nil)
+        else { continue }
+        state.sessions[player]?.identity.ratings[variant] = rating
+        effects.append(self.tell(state, player, .rating(RatingChange(room: room, variant: variant, rating: rating, change: rating - before))))
+      }
+      return .merge(effects)
 
     case let .storage(event):
       return self.storage(&state, event)

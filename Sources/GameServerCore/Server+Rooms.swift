@@ -6,8 +6,8 @@ import GameServerRoom
 import GameServerModels
 
 extension Server {
-  /// Seats a match in a new room, shows it to everyone in it once its first log line is
-  /// committed, and starts it. While writes fail no room opens: the players are told
+  /// Seats a match in a new room, starts it, and shows it to everyone in it once its first log
+  /// line is committed. While writes fail no room opens: the players are told
   /// `unavailable` instead.
   func openRoom(_ state: inout State, for match: Matchmaking.Match) -> Effect<Action> {
     if state.isStorageFailing {
@@ -33,8 +33,15 @@ extension Server {
     }
     let seed = self.withRandomNumberGenerator { UInt64.random(in: 0...UInt64.max, using: &$0) }
     let setup = GameSetup(players: seats.map(\.player), mode: match.variant.mode, seed: seed, limits: state.settings.limits)
-    let room = Room.State(id: id, seats: seats, game: RoomGame(game, setup: setup), gracePeriod: state.settings.gracePeriod)
-    state.rooms.append(room)
+    state.rooms.append(
+      Room.State(
+        id: id, seats: seats, game: RoomGame(game, setup: setup), gracePeriod: state.settings.gracePeriod,
+        isListed: !match.isPrivate))
+    // NB: Started here, through the rooms' reducer (which ties its effects to the room), so that
+    // the first views and the snapshot show the game with its clocks running (a move's
+    // deadline), not a state a moment older. Starting logs nothing.
+    let start = self.rooms.reduce(into: &state, action: .rooms(.element(id: id, action: .start)))
+    guard let room = state.rooms[id: id] else { return start }
     let sequence = state.takeLogSequence(id)
     var views: [(ConnectionID, ServerMessage)] = []
     for player in match.players {
@@ -53,7 +60,7 @@ extension Server {
         database.appendRoomLog(snapshot)
         for (connection, view) in views { channel.send(connection, view, after: ticket) }
       },
-      .send(.rooms(.element(id: id, action: .start)))
+      start
     )
   }
 

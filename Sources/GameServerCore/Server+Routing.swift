@@ -132,6 +132,10 @@ extension Server {
     case let .play(move):
       return self.play(state, session, player, move, fail: fail)
 
+    case let .rooms(game):
+      if let game, self.games.game(game) == nil { return self.reply(connection, .error(self.unknownVariant(id))) }
+      return self.reply(connection, .rooms(self.liveRooms(state, game: game), replyTo: id))
+
     case let .leaderboard(choice):
       guard let variant = self.variant(choice) else { return self.reply(connection, .error(self.unknownVariant(id))) }
       let limit = state.settings.leaderboardSize
@@ -189,6 +193,20 @@ extension Server {
     } catch {
       return error
     }
+  }
+
+  /// The newest listed rooms whose games go on, at most `roomListSize`.
+  private func liveRooms(_ state: State, game: String?) -> [RoomListing] {
+    var listings: [RoomListing] = []
+    for room in state.rooms.reversed() where listings.count < state.settings.roomListSize {
+      guard room.isListed, !room.game.isOver, game == nil || room.variant.game == game,
+        !state.unavailableRooms.contains(room.id)
+      else { continue }
+      listings.append(RoomListing(
+        room: room.id, game: room.variant.game, mode: room.variant.mode, players: room.seats.map(\.name),
+        spectators: room.spectators.count))
+    }
+    return listings
   }
 
   /// The variant a client asked for, if the server has it.

@@ -97,6 +97,8 @@ public struct Server: Sendable {
     /// The level bots play at, by game id (a game's `defaultBot` for a game not named here).
     public var bots: [String: String] = [:]
     public var leaderboardSize = 20
+    /// The most rooms a `rooms` answer lists.
+    public var roomListSize = 50
     /// How many games a room's log may span: the game after that many (a rematch) starts the
     /// log again from a snapshot, so a room that plays on does not keep a log of every game.
     public var gamesPerRoomLog = 16
@@ -140,8 +142,13 @@ public struct Server: Sendable {
       self.core(&state, action)
     }
     RoomBroadcasting(channel: self.channel, database: self.database) {
-      EmptyReducer<State, Action>()
-        .forEach(\.rooms, action: \.rooms) { Room() }
+      self.rooms
     }
+  }
+
+  /// The rooms, each run by ``Room`` with its effects tied to it (cancelled when it closes).
+  var rooms: some Reducer<State, Action> {
+    EmptyReducer<State, Action>()
+      .forEach(\.rooms, action: \.rooms) { Room() }
   }
 }

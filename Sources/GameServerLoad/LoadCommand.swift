@@ -1,14 +1,16 @@
 import ArgumentParser
+import GameServerConnectFour
 import Foundation
 import GameServerTicTacToe
 import GameServerTransport
 import GameServerWordGrid
 
 extension TicTacToeBot: ExpressibleByArgument {}
+extension ConnectFourBot: ExpressibleByArgument {}
 extension WordGridBot: ExpressibleByArgument {}
 
-/// `game-load`: many bots on websockets at once, playing tic-tac-toe (the game's own
-/// `TicTacToeBot`) or the word grid (`WordGridBot`), measuring a game server.
+/// `game-load`: many bots on websockets at once, playing tic-tac-toe, Connect Four or the word
+/// grid with each game's own bot, measuring a game server.
 ///
 /// Starts `game-server serve` on a free port (or uses `--port`), opens the connections, lets
 /// them play as fast as the protocol allows for `--seconds`, and prints moves and views per
@@ -18,7 +20,7 @@ extension WordGridBot: ExpressibleByArgument {}
 @main
 struct LoadCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "game-load", abstract: "Bots that play tic-tac-toe or the word grid against each other, as a load test.")
+    commandName: "game-load", abstract: "Bots that play tic-tac-toe, Connect Four or the word grid against each other, as a load test.")
 
   @Option(help: "Connections (an even number: rooms of 2).") var connections = 64
   @Option(help: "Seconds of measured play.") var seconds = 10.0
@@ -27,7 +29,8 @@ struct LoadCommand: ParsableCommand {
   @Option(help: "The running server's process id, for CPU and memory.") var serverPid: Int32?
   @Flag(help: "Log the connections in and measure memory only.") var idle = false
   @Option(help: "How the bots play: random or perfect.") var bot = TicTacToeBot.random
-  @Option(help: "The game: tictactoe, wordgrid-race or wordgrid-turns.") var game = "tictactoe"
+  @Option(help: "The game: tictactoe, connectfour, wordgrid-race or wordgrid-turns.") var game = "tictactoe"
+  @Option(help: "The Connect Four bot: random or strong.") var connectFourBot = ConnectFourBot.random
   @Option(help: "The word-grid bot: easy or hard.") var wordBot = WordGridBot.hard
   @Flag(help: "Measure the floor instead: a bare poll relay's CPU per delivered message, no server.")
   var relayFloor = false
@@ -50,9 +53,9 @@ struct LoadCommand: ParsableCommand {
     guard let pid = process?.processIdentifier ?? self.serverPid else {
       throw ValidationError("Give --server-pid with --port")
     }
-    let game = try LoadGame.make(self.game, wordBot: self.wordBot)
+    let game = try LoadGame.make(self.game, bot: self.bot, connectFourBot: self.connectFourBot, wordBot: self.wordBot)
     let report = try LoadRun(
-      port: port, serverPID: pid, connections: self.connections, idle: self.idle, bot: self.bot, game: game
+      port: port, serverPID: pid, connections: self.connections, idle: self.idle, game: game
     ).measure(seconds: self.seconds)
     print(report.table)
   }

@@ -1,29 +1,59 @@
 import ArgumentParser
+import GameServerConnectFour
+import GameServerGame
+import GameServerModels
+import GameServerTicTacToe
 import GameServerWordGrid
 
-/// The game the load bots play: tic-tac-toe, or a word-grid race or turns game with the
-/// game's own `WordGridBot` and dictionary.
+/// The game the load bots play, with the game's own bot: tic-tac-toe, Connect Four, or a
+/// word-grid race or turns game (with its dictionary).
 struct LoadGame {
   enum Kind {
-    case ticTacToe
+    case ticTacToe(TicTacToeBot)
+    case connectFour(ConnectFourBot)
     case wordGrid(WordGridBot, WordDictionary)
   }
 
   var kind: Kind
+  /// The game's id, as `room` messages name it.
+  var id: String
   /// The `queue` message that asks for this game.
   var queueMessage: String
 
-  static func make(_ name: String, wordBot: WordGridBot) throws -> LoadGame {
+  static func make(
+    _ name: String, bot: TicTacToeBot, connectFourBot: ConnectFourBot, wordBot: WordGridBot
+  ) throws -> LoadGame {
+    func queue(_ variant: GameVariant) -> String { ClientRequest(.queue(GameChoice(variant))).json }
     switch name {
     case "tictactoe":
-      return LoadGame(kind: .ticTacToe, queueMessage: #"{"v":1,"type":"queue","game":"tictactoe"}"#)
+      return LoadGame(kind: .ticTacToe(bot), id: TicTacToe.id, queueMessage: queue(.ticTacToe))
+    case "connectfour":
+      return LoadGame(kind: .connectFour(connectFourBot), id: ConnectFour.id, queueMessage: queue(.connectFour))
     case "wordgrid-race", "wordgrid-turns":
-      let mode = name == "wordgrid-race" ? "race" : "turns"
       return LoadGame(
-        kind: .wordGrid(wordBot, try WordDictionary.load()),
-        queueMessage: #"{"v":1,"type":"queue","game":"wordgrid","mode":"\#(mode)"}"#)
+        kind: .wordGrid(wordBot, try WordDictionary.load()), id: WordGrid.id,
+        queueMessage: queue(name == "wordgrid-race" ? .wordGridRace : .wordGridTurns))
     default:
-      throw ValidationError("--game is tictactoe, wordgrid-race or wordgrid-turns")
+      throw ValidationError("--game is tictactoe, connectfour, wordgrid-race or wordgrid-turns")
+    }
+  }
+
+  /// The move of a board game's bot, given the view's `board` rows and the viewer's mark or
+  /// disc: the protocol's message, or nil when it has none (or this is not a board game).
+  func boardMove(rows: [String], as you: String, using generator: inout some RandomNumberGenerator) -> String? {
+    switch self.kind {
+    case let .ticTacToe(bot):
+      guard rows.count == 3, let mark = Mark(rawValue: you),
+        let cell = bot.move(on: GameServerTicTacToe.Board(rows[0], rows[1], rows[2]), as: mark, using: &generator)
+      else { return nil }
+      return ClientRequest(.move(TicTacToe.self, .mark(cell))).json
+    case let .connectFour(bot):
+      guard rows.count == GameServerConnectFour.Board.rows, let disc = Disc(rawValue: you),
+        let column = bot.move(on: GameServerConnectFour.Board(rows: rows), as: disc, using: &generator)
+      else { return nil }
+      return ClientRequest(.move(ConnectFour.self, .drop(column: column))).json
+    case .wordGrid:
+      return nil
     }
   }
 }

@@ -12,14 +12,13 @@ final class LoadRun: @unchecked Sendable {
   let serverPID: Int32
   let count: Int
   let idle: Bool
-  let bot: TicTacToeBot
   let game: LoadGame
   private var generator = SeededRandomNumberGenerator(seed: 1)
 
   // Service-thread state.
   private var pendingMoveSince: [Int: UInt64] = [:]
   private var wordGridPlayers: [Int: WordGridPlayer] = [:]
-  /// The tic-tac-toe position (game and move number) each client last moved in.
+  /// The board-game position (game and move number) each client last moved in.
   private var movedAt: [Int: [JSONValue?]] = [:]
   /// The game number each client last asked a rematch of.
   private var rematchAsked: [Int: JSONValue] = [:]
@@ -27,8 +26,7 @@ final class LoadRun: @unchecked Sendable {
   private let measuring = Atomic<Bool>(false)
   private let counters = Mutex((opened: 0, loggedIn: 0, moves: 0, views: 0))
 
-  init(port: Int, serverPID: Int32, connections: Int, idle: Bool, bot: TicTacToeBot, game: LoadGame) throws {
-    self.bot = bot
+  init(port: Int, serverPID: Int32, connections: Int, idle: Bool, game: LoadGame) throws {
     self.game = game
     self.clients = WebSocketClients(host: "127.0.0.1", port: port)
     self.serverPID = serverPID
@@ -75,7 +73,7 @@ final class LoadRun: @unchecked Sendable {
     switch event {
     case .opened:
       self.counters.withLock { $0.opened += 1 }
-      self.send(client, #"{"v":1,"type":"guest","name":"load\#(client % 100000)"}"#)
+      self.send(client, ClientRequest(.guest(name: "load\(client % 100000)")).json)
     case let .message(bytes):
       self.receive(client, bytes)
     case .closed:
@@ -96,8 +94,8 @@ final class LoadRun: @unchecked Sendable {
     case "room" where message["game"]?.string == "wordgrid":
       self.counters.withLock { $0.views += 1 }
       self.receiveWordGrid(client, bytes)
-    // NB: By name: a room of a game these bots do not play is not read as tic-tac-toe.
-    case "room" where message["game"]?.string == "tictactoe":
+    // NB: By name: a room of a game these bots do not play is not read as theirs.
+    case "room" where message["game"]?.string == self.game.id:
       guard let view = message["view"] else { return }
       self.counters.withLock { $0.views += 1 }
       self.recordLatency(client)
@@ -108,19 +106,19 @@ final class LoadRun: @unchecked Sendable {
         // not ask again after the new game may have started.
         if !rematchRequests.contains(where: { $0.string == you }), self.rematchAsked[client] != view["gameNumber"] {
           self.rematchAsked[client] = view["gameNumber"]
-          self.send(client, #"{"v":1,"type":"rematch"}"#)
+          self.send(client, Self.rematch)
         }
-      } else if let you, view["turn"]?.string == you, let mark = Mark(rawValue: you),
+      } else if let you, view["turn"]?.string == you,
         case let position = [view["gameNumber"], view["moveNumber"]], self.movedAt[client] != position,
-        let rows = view["board"]?.array?.compactMap(\.string), rows.count == 3,
-        let cell = self.bot.move(on: Board(rows[0], rows[1], rows[2]), as: mark, using: &self.generator)
+        let rows = view["board"]?.array?.compactMap(\.string),
+        let move = self.game.boardMove(rows: rows, as: you, using: &self.generator)
       {
         // NB: One move per position: a second view of the same position (a rematch request
         // seen, say) must not send a move the server would refuse.
         self.movedAt[client] = position
         self.pendingMoveSince[client] = now()
         self.counters.withLock { $0.moves += 1 }
-        self.send(client, #"{"v":1,"type":"move","cell":{"row":\#(cell.row),"column":\#(cell.column)}}"#)
+        self.send(client, move)
       }
     default:
       break
@@ -139,7 +137,7 @@ final class LoadRun: @unchecked Sendable {
       self.counters.withLock { $0.moves += 1 }
       self.send(client, text)
     case .leaveAndQueue:
-      self.send(client, #"{"v":1,"type":"leaveRoom"}"#)
+      self.send(client, ClientRequest(.leaveRoom).json)
       self.send(client, self.game.queueMessage)
     case .wait:
       break
@@ -153,6 +151,9 @@ final class LoadRun: @unchecked Sendable {
       self.latencies.withLock { $0.append(latency) }
     }
   }
+
+  /// Both board games' rematch: the same message.
+  private static let rematch = ClientRequest(.move(TicTacToe.self, .rematch)).json
 
   private func send(_ client: Int, _ text: String) {
     self.clients.send(client, Array(text.utf8))

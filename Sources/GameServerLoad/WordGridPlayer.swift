@@ -47,33 +47,21 @@ struct WordGridPlayer {
     guard self.sentAt != progress else { return .wait }
     self.sentAt = progress
     let played = Set(view.players.flatMap { $0.words ?? [] }.map(\.word))
-    switch bot.move(on: Self.puzzle(of: view), dictionary: dictionary, played: played, using: &generator) {
-    case let .word(found):
-      let path = found.path.map { #"{"x":\#($0.cube.x),"y":\#($0.cube.y),"z":\#($0.cube.z),"face":"\#($0.side.rawValue)"}"# }
-      return .move(#"{"v":1,"type":"word","path":[\#(path.joined(separator: ","))]}"#)
-    case let .removeCube(cube):
-      return .move(#"{"v":1,"type":"removeCube","cube":{"x":\#(cube.x),"y":\#(cube.y),"z":\#(cube.z)}}"#)
-    case .pass:
-      return .move(view.mode == .turns ? #"{"v":1,"type":"pass"}"# : #"{"v":1,"type":"resign"}"#)
+    switch bot.move(on: view.puzzle, dictionary: dictionary, played: played, using: &generator) {
+    case let .word(found): return .move(Self.message(.word(found.path)))
+    case let .removeCube(cube): return .move(Self.message(.removeCube(cube)))
+    case .pass: return .move(Self.message(view.mode == .turns ? .pass : .resign))
     }
+  }
+
+  /// A move's client message, as the protocol's one typed encoding writes it.
+  private static func message(_ move: WordGrid.Move) -> String {
+    ClientRequest(.move(WordGrid.self, move)).json
   }
 
   static func progress(of view: WordGridView) -> Progress {
     Progress(
       words: view.players.reduce(0) { $0 + $1.wordCount }, uses: view.cubes.reduce(0) { $0 + $1.uses },
       cubes: view.cubes.filter(\.inPlay).count, turnsTaken: view.turnsTaken)
-  }
-
-  /// The puzzle a view shows: letters, the cubes still in play and their wear.
-  static func puzzle(of view: WordGridView) -> Puzzle {
-    var puzzle = Puzzle(cubes: view.cubes.map { cube in
-      (CubeIndex(x: cube.x, y: cube.y, z: cube.z), Puzzle.CubeLetters(right: cube.right, top: cube.top, left: cube.left))
-    })
-    for cube in view.cubes {
-      let index = CubeIndex(x: cube.x, y: cube.y, z: cube.z)
-      if !cube.inPlay { puzzle.inPlay.remove(index) }
-      puzzle.useCounts[index.index] = cube.uses
-    }
-    return puzzle
   }
 }

@@ -82,11 +82,14 @@ extension Matchmaking {
     public var players: [PlayerID]
     /// How many seats bots fill.
     public var bots: Int
+    /// Whether friends met in a private room: its game is not on the list of live rooms.
+    public var isPrivate: Bool
 
-    public init(variant: GameVariant, players: [PlayerID], bots: Int) {
+    public init(variant: GameVariant, players: [PlayerID], bots: Int, isPrivate: Bool = false) {
       self.variant = variant
       self.players = players
       self.bots = bots
+      self.isPrivate = isPrivate
     }
   }
 }

@@ -123,7 +123,7 @@ public struct Matchmaking: Sendable {
         room.guests.append(player)
         guard room.players.count < room.seats else {
           state.privateRooms[code] = nil
-          return .send(.delegate(.matched(Match(variant: room.variant, players: room.players, bots: 0))))
+          return .send(.delegate(.matched(Match(variant: room.variant, players: room.players, bots: 0, isPrivate: true))))
         }
         state.privateRooms[code] = room
         return .send(.delegate(.privateRoomChanged(code: code, room, by: player)))
@@ -134,7 +134,7 @@ public struct Matchmaking: Sendable {
         }
         guard !room.guests.isEmpty else { return .send(.delegate(.rejected(player, .tooFewPlayers))) }
         state.privateRooms[code] = nil
-        return .send(.delegate(.matched(Match(variant: room.variant, players: room.players, bots: 0))))
+        return .send(.delegate(.matched(Match(variant: room.variant, players: room.players, bots: 0, isPrivate: true))))
 
       case .tick:
         state.elapsed += state.settings.tickInterval

@@ -28,6 +28,8 @@ public enum ClientMessage: Hashable, Sendable {
   /// Any other type: a move for the game in the player's room, which that game reads.
   case play(MoveMessage)
   case leaderboard(GameChoice)
+  /// The live rooms anyone may watch, of one game or of all (nil).
+  case rooms(game: String?)
   /// The games the server hosts (accepted before logging in).
   case games
   case ping
@@ -53,6 +55,7 @@ public enum ClientMessage: Hashable, Sendable {
     case .startRoom: "startRoom"
     case let .play(move): move.type
     case .leaderboard: "leaderboard"
+    case .rooms: "rooms"
     case .games: "games"
     case .ping: "ping"
     }

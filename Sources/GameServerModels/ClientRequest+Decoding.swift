@@ -61,6 +61,7 @@ extension ClientMessage {
     case "leaveRoom": self = .leaveRoom
     case "startRoom": self = .startRoom
     case "leaderboard": self = .leaderboard(try fields.choice())
+    case "rooms": self = .rooms(game: try fields.optionalString("game", limit: 32))
     case "games": self = .games
     case "ping": self = .ping
     // NB: Whether a game knows the type is for the server to say (`unknown_type` if none does).

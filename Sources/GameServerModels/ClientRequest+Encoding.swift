@@ -38,6 +38,7 @@ extension ClientRequest {
       if let mode = choice.mode { fields["mode"] = .string(mode) }
       if let players = choice.players { fields["players"] = JSONValue(players) }
     case let .joinRoom(code): fields["code"] = .string(code)
+    case let .rooms(game): fields["game"] = game.map(JSONValue.string)
     case let .spectate(room): fields["room"] = .string(room.rawValue)
     case let .play(move):
       fields = move.fields.object
@@ -66,5 +67,24 @@ extension ClientMessage {
   /// A game's move: `.move("drop", ["column": 3])`.
   public static func move(_ type: String, _ fields: [String: JSONValue] = [:]) -> ClientMessage {
     .play(.move(type, fields))
+  }
+}
+
+extension MoveMessage {
+  /// A game's move as its message, written by the game itself.
+  ///
+  /// ```swift
+  /// MoveMessage(ConnectFour.self, .drop(column: 3))  // {"v":1,"type":"drop","column":3}
+  /// ```
+  public init<G: Game>(_ game: G.Type, _ move: G.Move) {
+    let (type, fields) = game.message(for: move)
+    self = .move(type, fields)
+  }
+}
+
+extension ClientMessage {
+  /// A game's move, typed: `.move(ConnectFour.self, .drop(column: 3))`.
+  public static func move<G: Game>(_ game: G.Type, _ move: G.Move) -> ClientMessage {
+    .play(MoveMessage(game, move))
   }
 }

@@ -1,8 +1,10 @@
 /// One viewer's view of a room, as the `room` message that carries it: written once, by the
 /// room's game, and sent as it is.
 ///
-/// `{"v":1,"type":"room","room":"room-…","game":"tictactoe","view":{…}}`, with `"mode"` before
-/// `"view"` for a game with more than one mode, and `"replyTo"` added when it answers a request.
+/// `{"v":1,"type":"room","room":"room-…","game":"tictactoe","seats":[…],"view":{…}}`, with
+/// `"mode"` before `"seats"` for a game with more than one mode, and `"replyTo"` added when it
+/// answers a request. `seats` lists who sits in the room, in seat order:
+/// `{"player":"guest-…","name":"ada"}`, with `"bot":"easy"` for a bot.
 ///
 /// ```swift
 /// let view = RoomView(room: id, game: "tictactoe", mode: nil) { output in output.raw("{}") }
@@ -17,9 +19,28 @@ public struct RoomView: Hashable, Sendable {
   public let json: [UInt8]
   /// Where the view's object is in `json`.
   private let viewRange: Range<Int>
+  /// Where the seats' array is in `json`, if the message has one.
+  private let seatsRange: Range<Int>?
 
-  /// Writes the message; `writeView` writes the view's object where it goes.
+  /// Writes the message; `writeSeats` writes the seats' array (``writeSeat(_:name:bot:to:)``
+  /// writes each), and `writeView` the view's object, where they go.
+  public init(
+    room: RoomID, game: String, mode: String?, capacity: Int = 512,
+    writeSeats: (JSONOutput) -> Void, writeView: (JSONOutput) -> Void
+  ) {
+    self.init(room: room, game: game, mode: mode, capacity: capacity, hasSeats: true, writeSeats: writeSeats, writeView: writeView)
+  }
+
+  /// Writes the message with no seats: `writeView` writes the view's object where it goes.
   public init(room: RoomID, game: String, mode: String?, capacity: Int = 512, writeView: (JSONOutput) -> Void) {
+    self.init(room: room, game: game, mode: mode, capacity: capacity, hasSeats: false, writeSeats: { _ in }, writeView: writeView)
+  }
+
+  // NB: Not an optional closure, which would have to escape.
+  private init(
+    room: RoomID, game: String, mode: String?, capacity: Int, hasSeats: Bool,
+    writeSeats: (JSONOutput) -> Void, writeView: (JSONOutput) -> Void
+  ) {
     let output = JSONOutput(capacity: capacity)
     output.raw(#"{"v":1,"type":"room","room":"#)
     output.write(room.rawValue)
@@ -28,6 +49,13 @@ public struct RoomView: Hashable, Sendable {
     if let mode {
       output.raw(#","mode":"#)
       output.write(mode)
+    }
+    var seatsRange: Range<Int>?
+    if hasSeats {
+      output.raw(#","seats":"#)
+      let start = output.bytes.count
+      writeSeats(output)
+      seatsRange = start..<output.bytes.count
     }
     output.raw(#","view":"#)
     let start = output.bytes.count
@@ -39,7 +67,24 @@ public struct RoomView: Hashable, Sendable {
     self.mode = mode
     self.json = output.bytes
     self.viewRange = start..<end
+    self.seatsRange = seatsRange
   }
+
+  /// Writes one seat of the `seats` array.
+  public static func writeSeat(_ player: PlayerID, name: String, bot: String?, to output: JSONOutput) {
+    output.raw(#"{"player":"#)
+    output.write(player.rawValue)
+    output.raw(#","name":"#)
+    output.write(name)
+    if let bot {
+      output.raw(#","bot":"#)
+      output.write(bot)
+    }
+    output.raw("}")
+  }
+
+  /// The seats' JSON array, if the message has one.
+  public var seatsJSON: ArraySlice<UInt8>? { self.seatsRange.map { self.json[$0] } }
 
   /// The view's JSON object.
   public var viewJSON: ArraySlice<UInt8> { self.json[self.viewRange] }

@@ -2,7 +2,7 @@
 extension ServerMessage: Encodable {
   private enum CodingKeys: String, CodingKey {
     case v, type, replyTo, code, message, game, mode, room, view, reason, entries
-    case player, name, guest, token, ratings, games, seats, players
+    case player, name, guest, token, ratings, games, seats, players, rooms, rating, change
   }
 
   /// The wire name of the message's type.
@@ -19,6 +19,8 @@ extension ServerMessage: Encodable {
     case .leaderboard: "leaderboard"
     case .goodbye: "goodbye"
     case .games: "games"
+    case .rooms: "rooms"
+    case .rating: "rating"
     case .pong: "pong"
     }
   }
@@ -47,6 +49,15 @@ extension ServerMessage: Encodable {
     case let .games(games, replyTo):
       try container.encode(games, forKey: .games)
       try container.encodeIfPresent(replyTo, forKey: .replyTo)
+    case let .rooms(rooms, replyTo):
+      try container.encode(rooms, forKey: .rooms)
+      try container.encodeIfPresent(replyTo, forKey: .replyTo)
+    case let .rating(change):
+      try container.encode(change.room, forKey: .room)
+      try container.encode(change.variant.game, forKey: .game)
+      try container.encode(change.variant.mode, forKey: .mode)
+      try container.encode(change.rating, forKey: .rating)
+      try container.encode(change.change, forKey: .change)
     case let .queueLeft(reason, replyTo):
       try container.encodeIfPresent(reason, forKey: .reason)
       try container.encodeIfPresent(replyTo, forKey: .replyTo)
@@ -68,6 +79,7 @@ extension ServerMessage: Encodable {
       try container.encode(view.room, forKey: .room)
       try container.encode(view.game, forKey: .game)
       try container.encodeIfPresent(view.mode, forKey: .mode)
+      if let seats = view.seatsJSON { try container.encode(try JSONParser.parse(Array(seats)), forKey: .seats) }
       try container.encode(try JSONParser.parse(Array(view.viewJSON)), forKey: .view)
       try container.encodeIfPresent(replyTo, forKey: .replyTo)
     case let .roomLeft(room, reason, replyTo):
@@ -89,8 +101,11 @@ extension ServerMessage: Encodable {
     case let .error(error): error.requestID
     case let .queued(_, replyTo), let .queueLeft(_, replyTo), let .privateRoom(_, _, replyTo), let .lobby(_, replyTo),
       let .room(_, replyTo), let .roomLeft(_, _, replyTo),
-      let .leaderboard(_, _, replyTo), let .games(_, replyTo), let .goodbye(replyTo), let .pong(replyTo):
+      let .leaderboard(_, _, replyTo), let .games(_, replyTo), let .rooms(_, replyTo), let .goodbye(replyTo),
+      let .pong(replyTo):
       replyTo
+    case .rating:
+      nil
     }
   }
 

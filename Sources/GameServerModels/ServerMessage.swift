@@ -31,6 +31,10 @@ public enum ServerMessage: Equatable, Sendable {
   case leaderboard(GameVariant, [LeaderboardEntry], replyTo: String?)
   /// The games the server hosts.
   case games([GameListing], replyTo: String?)
+  /// Live rooms to watch, the newest first.
+  case rooms([RoomListing], replyTo: String?)
+  /// A person's new rating once a rated game they played is stored.
+  case rating(RatingChange)
   /// Logged out.
   case goodbye(replyTo: String?)
   case pong(replyTo: String?)

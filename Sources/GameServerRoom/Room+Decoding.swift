@@ -17,6 +17,8 @@ extension Room.State {
       game: game,
       gracePeriod: try container.decode(Duration.self, forKey: AnyCodingKey("gracePeriod")))
     self.spectators = try container.decodeIfPresent([PlayerID].self, forKey: AnyCodingKey("spectators")) ?? []
+    // NB: Rooms opened before the list of live rooms are not on it.
+    self.isListed = try container.decodeIfPresent(Bool.self, forKey: AnyCodingKey("isListed")) ?? false
   }
 
   /// Whether a snapshot was written before games were plug-ins: then a seat leaving, or staying

@@ -47,12 +47,23 @@ extension Room.State {
   /// The message that shows this room to `viewer`.
   public func view(for viewer: PlayerID) -> ServerMessage {
     // NB: A view is always written when there is no other state to compare it with.
-    .room(self.game.view(for: viewer, in: self.id, unlessSameIn: nil)!)
+    .room(self.game.view(for: viewer, in: self.id, seats: self.writeSeats, unlessSameIn: nil)!)
   }
 
   /// The message that shows this room to `viewer`, unless `viewer` saw the same in `before`.
   public func view(for viewer: PlayerID, unlessSameIn before: Room.State) -> ServerMessage? {
-    self.game.view(for: viewer, in: self.id, unlessSameIn: before.game).map { .room($0) }
+    self.game.view(for: viewer, in: self.id, seats: self.writeSeats, unlessSameIn: before.game).map { .room($0) }
+  }
+
+  /// Writes who sits in the room, in seat order: a room's seats do not change, so neither does
+  /// this part of its views.
+  private func writeSeats(_ output: JSONOutput) {
+    output.raw("[")
+    for (index, seat) in self.seats.enumerated() {
+      if index > 0 { output.raw(",") }
+      RoomView.writeSeat(seat.player, name: seat.name, bot: seat.bot, to: output)
+    }
+    output.raw("]")
   }
 
   /// The move a client message makes in this room's game: nil when the game has no such move,

@@ -27,12 +27,15 @@ public struct Room: Sendable {
     public var game: RoomGame
     /// How long a dropped player keeps the seat (default 30 s).
     public var gracePeriod: Duration
+    /// Whether the room is on the list of live rooms anyone may watch: a private room is not.
+    public var isListed: Bool
 
-    public init(id: RoomID, seats: [Seat], game: RoomGame, gracePeriod: Duration = .seconds(30)) {
+    public init(id: RoomID, seats: [Seat], game: RoomGame, gracePeriod: Duration = .seconds(30), isListed: Bool = false) {
       self.id = id
       self.seats = seats
       self.game = game
       self.gracePeriod = gracePeriod
+      self.isListed = isListed
     }
 
     /// The game and mode the room plays.
@@ -95,7 +98,9 @@ public struct Room: Sendable {
     Reduce { state, action in
       switch action {
       case .start:
-        return .merge(.send(.game(.start)), self.startRaceBots(state), self.scheduleBotTurn(state))
+        // NB: The game starts within this action (its clocks, a move's deadline), not one later.
+        let game = RoomGameReducer().reduce(into: &state.game, action: .start).map(Action.game)
+        return .merge(game, self.startRaceBots(state), self.scheduleBotTurn(state))
 
       case let .event(event):
         return self.handle(event, &state)

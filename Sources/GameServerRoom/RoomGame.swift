@@ -49,10 +49,12 @@ public struct RoomGame: Equatable, Sendable, Codable {
   }
 
   /// The room message that shows this game to `viewer`, unless it is the same in `other`.
-  func view(for viewer: PlayerID?, in room: RoomID, unlessSameIn other: RoomGame?) -> RoomView? {
+  func view(
+    for viewer: PlayerID?, in room: RoomID, seats: (JSONOutput) -> Void, unlessSameIn other: RoomGame?
+  ) -> RoomView? {
     var view: RoomView?
     _ = self.game._writeView(self.storage, for: viewer, unlessSameIn: other?.storage) { mode, body in
-      view = RoomView(room: room, game: self.game.id, mode: mode, writeView: body)
+      view = RoomView(room: room, game: self.game.id, mode: mode, writeSeats: seats, writeView: body)
     }
     return view
   }

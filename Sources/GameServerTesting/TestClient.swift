@@ -8,7 +8,7 @@ import GameServerModels
 ///
 /// ```swift
 /// await ada.send(.queue(GameChoice(game: "connectfour")))
-/// await ada.send(.move("drop", ["column": 3]))
+/// await ada.send(.move(ConnectFour.self, .drop(column: 3)))  // or .move("drop", ["column": 3])
 /// let view = try await ada.view(ConnectFourView.self)
 /// ```
 @MainActor

@@ -97,6 +97,10 @@ def play_connect_four(url, shots):
         def c4_status(d):
             return d.find_element(By.ID, "c4-status").text
         assert "you are X" in c4_status(alice), c4_status(alice)
+        # Seats by name, and the move clock counting down from the view's deadline.
+        wait(bob, lambda d: "X (red): ann" in d.find_element(By.ID, "c4-players").text
+             and "O (yellow): ben" in d.find_element(By.ID, "c4-players").text)
+        wait(alice, lambda d: re.fullmatch(r"X to move: \d+ s left\.", d.find_element(By.ID, "c4-clock").text))
         # Alice stacks four in column 1; Bob answers in column 2.
         moves = [(alice, 0), (bob, 1), (alice, 0), (bob, 1), (alice, 0), (bob, 1), (alice, 0)]
         for number, (driver, column) in enumerate(moves, start=1):
@@ -105,6 +109,10 @@ def play_connect_four(url, shots):
             wait(alice, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#c4-board button.X, #c4-board button.O")) == number)
         wait(alice, lambda d: c4_status(d) == "You win!")
         wait(bob, lambda d: c4_status(d) == "X wins.")
+        # The results panel: each player's rating change; the clock stopped.
+        wait(alice, lambda d: d.find_element(By.ID, "result").text == "Your connectfour rating: 1216 (+16).")
+        wait(bob, lambda d: d.find_element(By.ID, "result").text == "Your connectfour rating: 1184 (-16).")
+        assert alice.find_element(By.ID, "c4-clock").text == ""
         # The discs fell to the bottom, and the four in a row are marked.
         assert len(alice.find_elements(By.CSS_SELECTOR, '#c4-board button.line')) == 4
         assert alice.find_elements(By.CSS_SELECTOR, '#c4-board button[aria-label="row 6 column 1: X"]')
@@ -133,9 +141,22 @@ def trace_a_word(url, shots):
         assert len(carol.find_elements(By.CSS_SELECTOR, "#cube polygon.selected")) == 3
         carol.save_screenshot(os.path.join(shots, "wordgrid-trace.png"))
         carol.find_element(By.ID, "submit-word").click()
-        # Either the word scores, or the server says why not; both are shown.
-        wait(carol, lambda d: d.find_element(By.ID, "error").text != ""
+        # Either the word scores, or the server says why not, beside the word.
+        wait(carol, lambda d: "was refused: " in d.find_element(By.ID, "wg-refused").text
              or d.find_element(By.CSS_SELECTOR, "#players tr td:nth-child(2)").text != "0")
+        wait(carol, lambda d: re.fullmatch(r"Race: \d+ s left\.", d.find_element(By.ID, "wg-clock").text))
+        # Someone else finds the game on the list of live games, and watches it.
+        watcher = browser()
+        try:
+            log_in(watcher, url, "wendy")
+            click(watcher, "#refresh-rooms")
+            wait(watcher, lambda d: "wordgrid (race): carol vs easy bot" in d.find_element(By.ID, "rooms").text)
+            watcher.save_screenshot(os.path.join(shots, "live-games.png"))
+            click(watcher, "#rooms button")
+            wait(watcher, condition.visibility_of_element_located((By.ID, "wordgrid")))
+            wait(watcher, lambda d: "carol" in d.find_element(By.ID, "players").text)
+        finally:
+            watcher.quit()
     finally:
         carol.quit()
 
@@ -146,9 +167,11 @@ def race_for_three(url, shots):
     try:
         for driver, name in ((dora, "dora"), (eve, "eve")):
             log_in(driver, url, name)
+            wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#variant option"))
+            assert not driver.find_element(By.ID, "players-label").is_displayed()
             wait(driver, lambda d: "wordgrid/race" in [o.get_attribute("value") for o in d.find_elements(By.CSS_SELECTOR, "#variant option")])
             Select(driver.find_element(By.ID, "variant")).select_by_value("wordgrid/race")
-        # The race seats 2 to 4: the lobby offers a number of players.
+        # The race seats 2 to 4: the lobby offers a number of players (tic-tac-toe, first, did not).
         wait(dora, condition.visibility_of_element_located((By.ID, "players-count")))
         Select(dora.find_element(By.ID, "players-count")).select_by_value("3")
         dora.find_element(By.ID, "create-room").click()

@@ -1,3 +1,4 @@
+import DependenciesTestSupport
 import Foundation
 import GameServerConnectFour
 import GameServerGame
@@ -5,6 +6,7 @@ import Testing
 
 /// Connect Four as the server sees it: moves read from client messages with errors that name
 /// the field, its results, its record and its bots' turns.
+@Suite(.dependency(\.date, .constant(Date(timeIntervalSince1970: 0))))
 struct GamePluginTests {
   private func fields(_ json: String, id: String? = nil) throws -> MessageFields {
     guard case let .object(object) = try JSONParser.parse(Array(json.utf8)) else {
@@ -29,6 +31,15 @@ struct GamePluginTests {
     #expect(try ConnectFour.move(type: "rematch", fields: fields("{}")) == .rematch)
     // Any whole number reads; the game rejects columns off the board.
     #expect(try ConnectFour.move(type: "drop", fields: fields(#"{"column":-40}"#)) == .drop(column: -40))
+  }
+
+  @Test func movesWriteTheMessagesTheyAreReadFrom() throws {
+    for move: ConnectFour.Move in [.drop(column: 0), .drop(column: 6), .resign, .rematch] {
+      let (type, object) = ConnectFour.message(for: move)
+      #expect(ConnectFour.moveTypes.contains(type))
+      #expect(try ConnectFour.move(type: type, fields: MessageFields(object: object)) == move)
+    }
+    #expect(ConnectFour.message(for: .drop(column: 3)).fields == ["column": 3])
   }
 
   @Test func badColumnsAreProtocolErrors() throws {

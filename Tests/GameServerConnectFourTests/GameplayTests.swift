@@ -1,9 +1,15 @@
+import Foundation
 import ComposableArchitecture
 import GameServerConnectFour
 import GameServerGame
 import Testing
 
 func c(_ row: Int, _ column: Int) -> Cell { Cell(row: row, column: column) }
+
+/// When the move clock runs out, started now: the tests' date is the epoch, and stays.
+func deadline(_ state: ConnectFour.State) -> Date {
+  Date(timeIntervalSince1970: 0).addingTimeInterval(state.moveTimeLimit / .seconds(1))
+}
 
 @MainActor
 struct GameplayTests {
@@ -14,6 +20,7 @@ struct GameplayTests {
       ConnectFour()
     } withDependencies: {
       $0.continuousClock = clock
+      $0.date = .constant(Date(timeIntervalSince1970: 0))
     }
   }
 
@@ -28,6 +35,7 @@ struct GameplayTests {
         $0.moves.append(column)
         $0.moveNumber += 1
         $0.turn = disc.opponent
+        $0.moveEndsAt = deadline($0)
       }
     }
   }
@@ -35,7 +43,7 @@ struct GameplayTests {
   /// Plays `opening`, then the winning `last` column, expecting `disc` to win on `cells`.
   func expectWin(_ opening: [Int], last: Int, _ disc: Disc, cells: [Cell]) async {
     let store = makeStore()
-    await store.send(.start)
+    await store.send(.start) { $0.moveEndsAt = deadline($0) }
     await play(store, opening)
     let landing = store.state.board.landingCell(inColumn: last)!
     await store.send(.drop(store.state.seats[disc]!, column: last)) {
@@ -105,7 +113,7 @@ struct GameplayTests {
 
   @Test func eitherPlayerMayResignAtAnyTime() async {
     let store = makeStore()
-    await store.send(.start)
+    await store.send(.start) { $0.moveEndsAt = deadline($0) }
     await play(store, [3])
     // Alice resigns on Bob's turn.
     await store.send(.resign("alice")) {
@@ -118,7 +126,7 @@ struct GameplayTests {
 
   @Test func runningOutOfTimeLoses() async {
     let store = makeStore()
-    await store.send(.start)
+    await store.send(.start) { $0.moveEndsAt = deadline($0) }
     await clock.advance(by: .seconds(29))
     await play(store, [3])
     // The move restarted Bob's clock: 29 s later nothing happens, at 30 s he loses.
@@ -137,8 +145,9 @@ struct GameplayTests {
       ConnectFour()
     } withDependencies: {
       $0.continuousClock = clock
+      $0.date = .constant(Date(timeIntervalSince1970: 0))
     }
-    await store.send(.start)
+    await store.send(.start) { $0.moveEndsAt = deadline($0) }
     await clock.advance(by: .seconds(5))
     await store.receive(.moveTimeExpired(moveNumber: 0)) {
       $0.outcome = .timeout(winner: .o)
@@ -156,5 +165,30 @@ struct GameplayTests {
     }
     await store.receive(.delegate(.ended(.timeout(winner: .x))))
     await store.send(.moveTimeExpired(moveNumber: 1))
+  }
+
+  @Test func eachMoveStartsAFreshDeadlineThatTheViewShows() async {
+    let now = LockIsolated(Date(timeIntervalSince1970: 100))
+    let store = TestStore(initialState: ConnectFour.State(x: "alice", o: "bob")) {
+      ConnectFour()
+    } withDependencies: {
+      $0.continuousClock = clock
+      $0.date = DateGenerator { now.value }
+    }
+    await store.send(.start) { $0.moveEndsAt = Date(timeIntervalSince1970: 130) }
+    #expect(store.state.view(for: "bob").moveEndsAt == 130_000)
+    now.setValue(Date(timeIntervalSince1970: 112.5))
+    await store.send(.drop("alice", column: 3)) {
+      $0.board[c(5, 3)] = .x
+      $0.moves.append(3)
+      $0.moveNumber = 1
+      $0.turn = .o
+      $0.moveEndsAt = Date(timeIntervalSince1970: 142.5)
+    }
+    #expect(store.state.view(for: nil).moveEndsAt == 142_500)
+    await store.send(.resign("bob")) { $0.outcome = .resignation(winner: .x) }
+    await store.receive(.delegate(.ended(.resignation(winner: .x))))
+    // No clock runs once the game is over.
+    #expect(store.state.view(for: "alice").moveEndsAt == nil)
   }
 }

@@ -1,9 +1,12 @@
+import Foundation
+import DependenciesTestSupport
 import GameServerConnectFour
 import GameServerGame
 import Testing
 
 /// Random bots play many games through the reducer; the rules' invariants must hold after
 /// every move.
+@Suite(.dependency(\.date, .constant(Date(timeIntervalSince1970: 0))))
 struct PropertyTests {
   func checkInvariants(_ state: ConnectFour.State) {
     let xs = state.board.count(of: .x)

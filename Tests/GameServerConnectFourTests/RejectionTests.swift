@@ -1,3 +1,4 @@
+import Foundation
 import ComposableArchitecture
 import GameServerConnectFour
 import GameServerGame
@@ -10,6 +11,7 @@ struct RejectionTests {
       ConnectFour()
     } withDependencies: {
       $0.continuousClock = TestClock()
+      $0.date = .constant(Date(timeIntervalSince1970: 0))
     }
   }
 

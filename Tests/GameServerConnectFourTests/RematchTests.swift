@@ -1,3 +1,4 @@
+import Foundation
 import ComposableArchitecture
 import GameServerConnectFour
 import GameServerGame
@@ -22,6 +23,7 @@ struct RematchTests {
       ConnectFour()
     } withDependencies: {
       $0.continuousClock = clock
+      $0.date = .constant(Date(timeIntervalSince1970: 0))
     }
     await store.send(.requestRematch("bob")) {
       $0.rematchRequests = [.o]
@@ -36,6 +38,7 @@ struct RematchTests {
       $0.moves = []
       $0.rematchRequests = []
       $0.gameNumber = 2
+      $0.moveEndsAt = deadline($0)
     }
     // Bob now plays X and moves first.
     await store.send(.drop("bob", column: 3)) {

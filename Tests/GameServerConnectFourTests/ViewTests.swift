@@ -1,8 +1,10 @@
+import DependenciesTestSupport
 import Foundation
 import GameServerConnectFour
 import GameServerGame
 import Testing
 
+@Suite(.dependency(\.date, .constant(Date(timeIntervalSince1970: 0))))
 struct ViewTests {
   func game() -> ConnectFour.State {
     var state = ConnectFour.State(x: "alice", o: "bob")

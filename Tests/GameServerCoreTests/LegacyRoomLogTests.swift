@@ -1,3 +1,4 @@
+import DependenciesTestSupport
 import ComposableArchitecture
 import Foundation
 import GameServerCatalog
@@ -10,6 +11,7 @@ import Testing
 
 /// Rooms open across the upgrade to games as plug-ins come back: these logs were written by the
 /// server before it (commit 1eb87b7), playing over websockets.
+@Suite(.dependency(\.date, .constant(Date(timeIntervalSince1970: 0))))
 struct LegacyRoomLogTests {
   /// Ann moved, Ben left (which forfeited in the same line then), and Ann dropped.
   static let ticTacToe = [

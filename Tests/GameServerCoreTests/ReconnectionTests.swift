@@ -82,9 +82,14 @@ struct ReconnectionTests {
     let server = TestServer()
     let (_, _) = await startGame(server)
     await server.send(2, #"{"v":1,"id":"l","type":"leaveRoom"}"#)
-    #expect(server.take(2) == [.roomLeft(server.onlyRoom, reason: "left", replyTo: "l")])
     #expect(server.take(1).compactMap(\.ticTacToeView).last?.outcome == .resignation(winner: .x))
     await server.store.receive(\.ratingsRecorded)
+    // The game was rated: who left lost it, and hears so.
+    #expect(
+      server.take(2) == [
+        .roomLeft(server.onlyRoom, reason: "left", replyTo: "l"),
+        .rating(RatingChange(room: server.onlyRoom, variant: .ticTacToe, rating: 1184, change: -16)),
+      ])
     // Alice leaves too: the room closes.
     await server.send(1, #"{"v":1,"type":"leaveRoom"}"#)
     #expect(server.state.rooms.isEmpty)

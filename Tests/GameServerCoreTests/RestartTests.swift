@@ -1,3 +1,4 @@
+import DependenciesTestSupport
 import GameServerCatalog
 import ComposableArchitecture
 import GameServerDatabase
@@ -9,6 +10,8 @@ import GameServerModels
 import Testing
 import GameServerTicTacToe
 
+// NB: The test server's date: a replayed move's deadline is the one the live room computed.
+@Suite(.dependency(\.date, .constant(Date(timeIntervalSince1970: 1_000_000))))
 @MainActor
 struct RestartTests {
   /// Both the in-memory database and an SQLite file, which the second server opens anew.

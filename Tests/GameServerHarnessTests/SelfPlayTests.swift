@@ -1,9 +1,12 @@
+import Foundation
+import DependenciesTestSupport
 import GameServerConnectFour
 import GameServerHarness
 import Testing
 import GameServerTicTacToe
 import GameServerWordGrid
 
+@Suite(.dependency(\.date, .constant(Date(timeIntervalSince1970: 0))))
 struct SelfPlayTests {
   /// Connect Four's harness reports in tic-tac-toe's shape; the strong bot beats the random one
   /// with either colour (few games: the debug build searches slowly).

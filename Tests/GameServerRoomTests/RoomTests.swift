@@ -29,6 +29,7 @@ struct RoomTests {
       Room()
     } withDependencies: {
       $0.continuousClock = clock
+      $0.date = .constant(Date(timeIntervalSince1970: 0))
       $0.withRandomNumberGenerator = WithRandomNumberGenerator(SeededRandomNumberGenerator(seed: 1))
       $0.wordDictionary = .sample
     }

@@ -23,14 +23,14 @@ import Testing
   // Ada stacks four in the first column while Bob plays the second.
   for column in [0, 1, 0, 1, 0, 1, 0] {
     let player = column == 0 ? ada : bob
-    await player.send(.move("drop", ["column": JSONValue(column)]))
+    await player.send(.move(ConnectFour.self, .drop(column: column)))
   }
   let view = try await bob.view(ConnectFourView.self)
   #expect(view.outcome?.winner == .x)
   #expect(view.x == welcome.player)
 
   // A move after the end is refused, with the reason.
-  await bob.send(.move("drop", ["column": 3]))
+  await bob.send(.move(ConnectFour.self, .drop(column: 3)))
   #expect(try await bob.receive(\.error).code == "game_over")
 }
 // README example ends

@@ -45,6 +45,14 @@ struct GamePluginTests {
     }
   }
 
+  @Test func movesWriteTheMessagesTheyAreReadFrom() throws {
+    for move: TicTacToe.Move in [.mark(Cell(row: 0, column: 2)), .mark(Cell(row: 2, column: 1)), .resign, .rematch] {
+      let (type, object) = TicTacToe.message(for: move)
+      #expect(TicTacToe.moveTypes.contains(type))
+      #expect(try TicTacToe.move(type: type, fields: MessageFields(object: object)) == move)
+    }
+  }
+
   @Test func resultsRankTheWinnerFirst() {
     var game = TicTacToe.State(x: "ada", o: "bob")
     #expect(TicTacToe.result(of: game) == nil)

@@ -1,9 +1,15 @@
+import Foundation
 import ComposableArchitecture
 import GameServerGame
 import Testing
 import GameServerTicTacToe
 
 func c(_ row: Int, _ column: Int) -> Cell { Cell(row: row, column: column) }
+
+/// When the move clock runs out, started now: the tests' date is the epoch, and stays.
+func deadline(_ state: TicTacToe.State) -> Date {
+  Date(timeIntervalSince1970: 0).addingTimeInterval(state.moveTimeLimit / .seconds(1))
+}
 
 @MainActor
 struct GameplayTests {
@@ -14,6 +20,7 @@ struct GameplayTests {
       TicTacToe()
     } withDependencies: {
       $0.continuousClock = clock
+      $0.date = .constant(Date(timeIntervalSince1970: 0))
     }
   }
 
@@ -27,13 +34,14 @@ struct GameplayTests {
         $0.moves.append(cell)
         $0.moveNumber += 1
         $0.turn = mark.opponent
+        $0.moveEndsAt = deadline($0)
       }
     }
   }
 
   @Test func xWinsOnARow() async {
     let store = makeStore()
-    await store.send(.start)
+    await store.send(.start) { $0.moveEndsAt = deadline($0) }
     await play(store, [c(0, 0), c(1, 0), c(0, 1), c(1, 1)])
     await store.send(.move("alice", c(0, 2))) {
       $0.board[c(0, 2)] = .x
@@ -93,7 +101,7 @@ struct GameplayTests {
 
   @Test func eitherPlayerMayResignAtAnyTime() async {
     let store = makeStore()
-    await store.send(.start)
+    await store.send(.start) { $0.moveEndsAt = deadline($0) }
     await play(store, [c(1, 1)])
     // Alice resigns on Bob's turn.
     await store.send(.resign("alice")) {
@@ -106,7 +114,7 @@ struct GameplayTests {
 
   @Test func runningOutOfTimeLoses() async {
     let store = makeStore()
-    await store.send(.start)
+    await store.send(.start) { $0.moveEndsAt = deadline($0) }
     await clock.advance(by: .seconds(29))
     await play(store, [c(1, 1)])
     // The move restarted Bob's clock: 29 s later nothing happens, at 30 s he loses.
@@ -120,7 +128,7 @@ struct GameplayTests {
 
   @Test func theTimeLimitIsConfigurable() async {
     let store = makeStore(limit: .seconds(5))
-    await store.send(.start)
+    await store.send(.start) { $0.moveEndsAt = deadline($0) }
     await clock.advance(by: .seconds(5))
     await store.receive(.moveTimeExpired(moveNumber: 0)) {
       $0.outcome = .timeout(winner: .o)
@@ -138,5 +146,30 @@ struct GameplayTests {
     }
     await store.receive(.delegate(.ended(.timeout(winner: .x))))
     await store.send(.moveTimeExpired(moveNumber: 1))
+  }
+
+  @Test func eachMoveStartsAFreshDeadlineThatTheViewShows() async {
+    let now = LockIsolated(Date(timeIntervalSince1970: 100))
+    let store = TestStore(initialState: TicTacToe.State(x: "alice", o: "bob")) {
+      TicTacToe()
+    } withDependencies: {
+      $0.continuousClock = clock
+      $0.date = DateGenerator { now.value }
+    }
+    await store.send(.start) { $0.moveEndsAt = Date(timeIntervalSince1970: 130) }
+    #expect(store.state.view(for: "bob").moveEndsAt == 130_000)
+    now.setValue(Date(timeIntervalSince1970: 112.5))
+    await store.send(.move("alice", c(1, 1))) {
+      $0.board[c(1, 1)] = .x
+      $0.moves.append(c(1, 1))
+      $0.moveNumber = 1
+      $0.turn = .o
+      $0.moveEndsAt = Date(timeIntervalSince1970: 142.5)
+    }
+    #expect(store.state.view(for: nil).moveEndsAt == 142_500)
+    await store.send(.resign("bob")) { $0.outcome = .resignation(winner: .x) }
+    await store.receive(.delegate(.ended(.resignation(winner: .x))))
+    // No clock runs once the game is over.
+    #expect(store.state.view(for: "alice").moveEndsAt == nil)
   }
 }

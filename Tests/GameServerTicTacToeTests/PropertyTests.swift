@@ -1,9 +1,12 @@
+import Foundation
+import DependenciesTestSupport
 import ComposableArchitecture
 import GameServerGame
 import Testing
 import GameServerTicTacToe
 
 /// Bots play many games through the reducer; the rules' invariants must hold after every move.
+@Suite(.dependency(\.date, .constant(Date(timeIntervalSince1970: 0))))
 struct PropertyTests {
   func play(x: TicTacToeBot, o: TicTacToeBot, seed: UInt64) -> TicTacToe.State {
     var generator = SeededRandomNumberGenerator(seed: seed)

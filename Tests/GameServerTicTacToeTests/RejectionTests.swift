@@ -1,3 +1,4 @@
+import Foundation
 import ComposableArchitecture
 import GameServerGame
 import Testing
@@ -10,6 +11,7 @@ struct RejectionTests {
       TicTacToe()
     } withDependencies: {
       $0.continuousClock = TestClock()
+      $0.date = .constant(Date(timeIntervalSince1970: 0))
     }
   }
 

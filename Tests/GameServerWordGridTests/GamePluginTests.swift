@@ -59,6 +59,15 @@ struct GamePluginTests {
     #expect(try WordGrid.move(type: "resign", fields: fields("{}")) == .resign)
   }
 
+  @Test func movesWriteTheMessagesTheyAreReadFrom() throws {
+    let path = [FacePosition(x: 2, y: 1, z: 0, side: .right), FacePosition(x: 2, y: 2, z: 0, side: .top)]
+    for move: WordGrid.Move in [.word(path), .removeCube(CubeIndex(x: 1, y: 2, z: 0)), .pass, .resign] {
+      let (type, object) = WordGrid.message(for: move)
+      #expect(WordGrid.moveTypes.contains(type))
+      #expect(try WordGrid.move(type: type, fields: MessageFields(object: object)) == move)
+    }
+  }
+
   @Test func pathsAreLimited() throws {
     let face = #"{"x":2,"y":1,"z":0,"face":"right"}"#
     let path = Array(repeating: face, count: 28).joined(separator: ",")

@@ -49,6 +49,9 @@ where State: Codable & Equatable & Sendable, Action: Equatable & Sendable {
   static var moveTypes: Set<String> { get }
   /// The move in a client message of one of `moveTypes`, or the error to send back.
   static func move(type: String, fields: MessageFields) throws(ProtocolError) -> Move
+  /// The client message that makes a move, as its type and fields: what `move(type:fields:)`
+  /// reads back. Bots, load tools and tests send moves through it.
+  static func message(for move: Move) -> (type: String, fields: [String: JSONValue])
   /// The action that plays a move.
   static func action(for move: Move, by player: PlayerID) -> Action
   /// The action that makes a player give up (they left, or ran out of grace).

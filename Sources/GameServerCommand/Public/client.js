@@ -25,6 +25,21 @@ const GameClient = {
     socket.send(JSON.stringify({ v: 1, id: String(requestNumber), ...message }));
   },
 
+  /** A seated player's name in the current room (from its `seats`), or the id as it is. */
+  nameOf(player) {
+    const seat = (GameClient.current?.seats ?? []).find((s) => s.player === player);
+    return seat ? seat.name : player;
+  },
+
+  /**
+   * Counts down in `element` to `endsAt` (Unix milliseconds, by the server's clock), four times
+   * a second, as `${label}: N s left.`; nil `endsAt` clears it. One countdown per element.
+   */
+  countdown(element, endsAt, label) {
+    countdowns.set(element, endsAt ? { endsAt, label } : null);
+    tick();
+  },
+
   /** Shows one section: `login`, `lobby`, or a game's id. */
   show(section) {
     for (const element of document.querySelectorAll("main > section, #games > section")) {
@@ -63,6 +78,39 @@ const GameClient = {
     return GameClient.loading[id];
   },
 };
+
+/** The running countdowns, by element. */
+const countdowns = new Map();
+
+function tick() {
+  for (const [element, countdown] of countdowns) {
+    if (!countdown) {
+      element.textContent = "";
+      countdowns.delete(element);
+      continue;
+    }
+    const left = Math.max(0, Math.ceil((countdown.endsAt - Date.now()) / 1000));
+    element.textContent = `${countdown.label}: ${left} s left.`;
+    element.classList.toggle("urgent", left <= 5);
+  }
+}
+setInterval(tick, 250);
+
+/** The live rooms, each with a button to watch it. */
+function listRooms(rooms) {
+  $("rooms").replaceChildren(...rooms.map((room) => {
+    const item = document.createElement("li");
+    const button = document.createElement("button");
+    button.className = "link";
+    button.textContent = "watch";
+    button.addEventListener("click", () => GameClient.send({ type: "spectate", room: room.room }));
+    const mode = room.mode === "standard" ? "" : ` (${room.mode})`;
+    const watching = room.spectators ? `, ${room.spectators} watching` : "";
+    item.append(`${room.game}${mode}: ${room.players.join(" vs ")}${watching} `, button);
+    return item;
+  }));
+  if (rooms.length === 0) $("rooms").textContent = "No games right now.";
+}
 
 function connect() {
   socket = new WebSocket(`${scheme}://${location.host}/`);
@@ -133,6 +181,7 @@ function handle(message) {
       $("me").textContent = message.guest ? `${message.name} (guest)` : message.name;
       if (!message.room) GameClient.show("lobby");
       if ($("variant").value) GameClient.send({ type: "leaderboard", ...variant() });
+      GameClient.send({ type: "rooms" });
       break;
     case "queued":
       $("status").textContent = "Looking for an opponent…";
@@ -155,6 +204,7 @@ function handle(message) {
     case "room":
       hostedCode = null;
       $("start-room").hidden = true;
+      if (GameClient.current?.room !== message.room) $("result").textContent = "";
       GameClient.current = message;
       GameClient.load(message.game).then((game) => {
         // NB: Only the latest view is drawn, also when an older one's script loaded later.
@@ -166,8 +216,19 @@ function handle(message) {
     case "roomLeft":
       GameClient.current = null;
       $("status").textContent = "";
+      $("result").textContent = "";
       GameClient.show("lobby");
+      GameClient.send({ type: "rooms" });
       break;
+    case "rooms":
+      listRooms(message.rooms);
+      break;
+    case "rating": {
+      // The results panel: the rated game's new rating and what it changed.
+      const sign = message.change > 0 ? "+" : "";
+      $("result").textContent = `Your ${message.game} rating: ${message.rating} (${sign}${message.change}).`;
+      break;
+    }
     case "leaderboard":
       $("leaderboard").replaceChildren(...message.entries.map((entry) => {
         const item = document.createElement("li");
@@ -179,10 +240,14 @@ function handle(message) {
       localStorage.removeItem("token");
       GameClient.show("login");
       break;
-    case "error":
+    case "error": {
       if (message.code === "unknown_token") localStorage.removeItem("token");
       $("error").textContent = message.message;
+      // The game on screen may say more where its player looks (why a word was refused).
+      const game = GameClient.current && GameClient.games[GameClient.current.game];
+      if (game && game.refused) game.refused(message);
       break;
+    }
   }
 }
 
@@ -201,6 +266,7 @@ $("start-room").addEventListener("click", () => send({ type: "startRoom" }));
 $("join-room").addEventListener("click", () => send({ type: "joinRoom", code: $("code").value }));
 $("spectate").addEventListener("click", () => send({ type: "spectate", room: $("room-id").value }));
 $("refresh-leaderboard").addEventListener("click", () => send({ type: "leaderboard", ...variant() }));
+$("refresh-rooms").addEventListener("click", () => send({ type: "rooms" }));
 $("variant").addEventListener("change", () => {
   listSeats();
   send({ type: "leaderboard", ...variant() });

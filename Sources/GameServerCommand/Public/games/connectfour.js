@@ -11,7 +11,7 @@
       const how = result === "win" ? "" : result === "timeout" ? " (on time)" : " (by resignation)";
       return winner === view.you ? `You win${how}!` : `${winner} wins${how}.`;
     }
-    if (!view.you) return `Watching: ${view.turn} to move.`;
+    if (!view.you) return `Watching: ${view.turn} (${GameClient.nameOf(view[view.turn.toLowerCase()])}) to move.`;
     return view.turn === view.you ? `Your move (you are ${view.you}).` : `Waiting for ${view.turn}.`;
   }
 
@@ -30,6 +30,7 @@
       </style>
       <div id="c4-board" role="grid" aria-label="Connect Four board"></div>
       <p id="c4-status"></p>
+      <p id="c4-clock"></p>
       <p id="c4-players" class="hint"></p>
       <div class="row">
         <button id="c4-rematch">Rematch</button>
@@ -61,7 +62,8 @@
         return cell;
       })));
       $("c4-status").textContent = status(view);
-      $("c4-players").textContent = `X (red): ${view.x} · O (yellow): ${view.o} · game ${view.gameNumber}`
+      GameClient.countdown($("c4-clock"), view.outcome ? null : view.moveEndsAt, `${view.turn} to move`);
+      $("c4-players").textContent = `X (red): ${GameClient.nameOf(view.x)} · O (yellow): ${GameClient.nameOf(view.o)} · game ${view.gameNumber}`
         + (view.rematchRequests.length ? ` · rematch asked by ${view.rematchRequests.join(" and ")}` : "");
     },
   });

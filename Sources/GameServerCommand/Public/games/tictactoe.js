@@ -4,6 +4,8 @@ GameClient.register("tictactoe", {
   html: `
     <div id="board"></div>
     <p id="ttt-status"></p>
+    <p id="ttt-clock"></p>
+    <p id="ttt-players" class="hint"></p>
     <div class="row">
       <button id="rematch">Rematch</button>
       <button id="ttt-resign">Resign</button>
@@ -30,10 +32,13 @@ GameClient.register("tictactoe", {
       text = view.outcome.result === "draw" ? "A draw."
         : view.outcome.winner === view.you ? "You win!" : `${view.outcome.winner} wins.`;
     } else if (!view.you) {
-      text = `Watching: ${view.turn} to move.`;
+      text = `Watching: ${view.turn} (${GameClient.nameOf(view[view.turn.toLowerCase()])}) to move.`;
     } else {
       text = view.turn === view.you ? `Your move (you are ${view.you}).` : `Waiting for ${view.turn}.`;
     }
     $("ttt-status").textContent = text;
+    $("ttt-players").textContent = `X: ${GameClient.nameOf(view.x)} · O: ${GameClient.nameOf(view.o)} · game ${view.gameNumber}`
+      + (view.rematchRequests.length ? ` · rematch asked by ${view.rematchRequests.join(" and ")}` : "");
+    GameClient.countdown($("ttt-clock"), view.outcome ? null : view.moveEndsAt, `${view.turn} to move`);
   },
 });

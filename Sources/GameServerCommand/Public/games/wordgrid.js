@@ -6,6 +6,7 @@
   const AXIS = { right: 0, top: 1, left: 2 };
   let path = []; // the faces traced so far
   let room = null; // the room they were traced in
+  let submitted = ""; // the word last sent, named when the server refuses it
 
   function project([x, y, z]) {
     return [(x - z) * Math.cos(Math.PI / 6) * SCALE, (x + z) * 0.5 * SCALE - y * SCALE];
@@ -42,13 +43,6 @@
     redraw();
   }
 
-  /** A race's time left, from the deadline the view carries (the server's clock). */
-  function raceClock(view) {
-    if (view.mode !== "race") return "";
-    if (!view.raceEndsAt) return `Race: ${view.raceSeconds} s.`;
-    const left = Math.max(0, Math.ceil((view.raceEndsAt - Date.now()) / 1000));
-    return `Race: ${left} s left.`;
-  }
 
   function draw(message) {
     const view = message.view;
@@ -86,14 +80,22 @@
       return [polygon, label];
     }));
     $("word").textContent = path.map((f) => letterAt(view, f)).join("").toLowerCase();
-    const ended = view.ended ? `Game over (${view.ended.reason}). Winners: ${view.winners.join(", ")}.` : "";
+    const name = GameClient.nameOf;
+    // A word that shows among the player's own was not refused.
+    const mine = view.players.find((player) => player.id === view.you);
+    if (mine && mine.words && mine.words.some((found) => found.word === submitted)) submitted = "";
+    const ended = view.ended ? `Game over (${view.ended.reason}). Winners: ${view.winners.map(name).join(", ")}.` : "";
     const turn = view.mode === "turns" && !view.ended
-      ? (view.turn === view.you ? "Your turn." : `Waiting for ${view.turn}.`) : "";
-    $("wg-status").textContent = ended || turn || raceClock(view);
+      ? (view.turn === view.you ? "Your turn." : `Waiting for ${name(view.turn)}.`) : "";
+    const race = view.mode === "race" && !view.ended ? `Race for ${view.players.length}.` : "";
+    $("wg-status").textContent = ended || turn || race;
+    // The race clock counts down from the deadline in the view, also after a reload.
+    GameClient.countdown($("wg-clock"), view.mode === "race" && !view.ended ? view.raceEndsAt : null, "Race");
     $("players").replaceChildren(...view.players.map((player) => {
       const row = document.createElement("tr");
       const words = player.words ? player.words.map((w) => `${w.word} ${w.score}`).join(", ") : `${player.wordCount} words`;
-      for (const text of [player.id === view.you ? "you" : player.id, String(player.score), words]) {
+      const finished = player.finished && !view.ended ? " (done)" : "";
+      for (const text of [(player.id === view.you ? "you" : name(player.id)) + finished, String(player.score), words]) {
         const cell = document.createElement("td");
         cell.textContent = text;
         row.append(cell);
@@ -108,7 +110,9 @@
         <svg id="cube" viewBox="-190 -200 380 380" width="380" height="380" aria-label="letter cube"></svg>
         <div>
           <p id="wg-status"></p>
+          <p id="wg-clock"></p>
           <p>Word: <b id="word"></b></p>
+          <p id="wg-refused" class="hint"></p>
           <div class="row">
             <button id="submit-word">Play word</button>
             <button id="clear-word">Clear</button>
@@ -124,25 +128,27 @@
     setUp() {
       $("submit-word").addEventListener("click", () => {
         GameClient.send({ type: "word", path: path.map(({ x, y, z, face }) => ({ x, y, z, face })) });
+        submitted = $("word").textContent;
+        $("wg-refused").textContent = "";
         path = [];
       });
       $("clear-word").addEventListener("click", () => { path = []; redraw(); });
       $("remove-cube").addEventListener("click", () => {
         const face = path[path.length - 1];
+        submitted = "";
         if (face) GameClient.send({ type: "removeCube", cube: { x: face.x, y: face.y, z: face.z } });
         path = [];
       });
       $("pass").addEventListener("click", () => GameClient.send({ type: "pass" }));
       $("wg-resign").addEventListener("click", () => GameClient.send({ type: "resign" }));
-      // The race clock counts down between views.
-      setInterval(() => {
-        const message = GameClient.current;
-        if (message && message.game === "wordgrid" && message.view.mode === "race" && !message.view.ended) {
-          $("wg-status").textContent = raceClock(message.view);
-        }
-      }, 1000);
     },
 
     draw,
+
+    /** Says why the word just sent was refused, beside the word. */
+    refused(error) {
+      if (submitted) $("wg-refused").textContent = `“${submitted}” was refused: ${error.message}`;
+      submitted = "";
+    },
   });
 })();

@@ -1,0 +1,99 @@
+import ComposableArchitecture
+import Foundation
+import GameServerTesting
+import GameServerTicTacToe
+import Testing
+
+/// What a client needs to show players and watchers: seats by name in every room message, the
+/// move deadline in the view, the list of live rooms, and rating changes after a rated game.
+@MainActor
+struct LiveRoomsTests {
+  func guests(_ server: TestGameServer, _ names: [String]) async throws -> [TestClient] {
+    var clients: [TestClient] = []
+    for name in names {
+      let client = await server.connect()
+      await client.send(.guest(name: name))
+      _ = try await client.receive(\.welcome)
+      clients.append(client)
+    }
+    return clients
+  }
+
+  func cell(_ row: Int, _ column: Int) -> [String: JSONValue] {
+    ["cell": .object(["row": JSONValue(row), "column": JSONValue(column)])]
+  }
+
+  @Test func roomMessagesNameTheSeatsAndViewsCarryTheMoveDeadline() async throws {
+    let server = TestGameServer()
+    let clients = try await guests(server, ["ada"])
+    await clients[0].send(.playBot(GameChoice(game: "tictactoe")))
+    let (room, _) = try await clients[0].receive(\.room)
+    let seats = try JSONParser.parse(Array(try #require(room.seatsJSON)))
+    #expect(seats == [["player": .string(server.state.rooms[0].seats[0].player.rawValue), "name": "ada"],
+                      ["player": .string(server.state.rooms[0].seats[1].player.rawValue), "name": "perfect bot", "bot": "perfect"]])
+    let view = try JSONDecoder().decode(TicTacToeView.self, from: Data(room.viewJSON))
+    // The test server's clock says 1,000,000 s; the move clock is 30 s.
+    #expect(view.moveEndsAt == 1_000_030_000)
+  }
+
+  @Test func theListShowsPublicGamesThatGoOn() async throws {
+    let server = TestGameServer()
+    let clients = try await guests(server, ["ada", "bob", "cora", "dan", "eve"])
+    let (ada, bob, cora, dan, eve) = (clients[0], clients[1], clients[2], clients[3], clients[4])
+    await ada.send(.queue(GameChoice(game: "tictactoe")))
+    await bob.send(.queue(GameChoice(game: "tictactoe")))
+    _ = try await ada.receive(\.room)
+    // A private game is not listed.
+    await cora.send(.createRoom(GameChoice(game: "connectfour")))
+    let (code, _, _) = try await cora.receive(\.privateRoom)
+    await dan.send(.joinRoom(code: code))
+    _ = try await dan.receive(\.room)
+
+    let request = await eve.send(.rooms(game: nil))
+    let (rooms, replyTo) = try await eve.receive(\.rooms)
+    #expect(replyTo == request)
+    let id = try #require(server.state.sessions.values.first { $0.identity.name == "ada" }?.room)
+    #expect(rooms == [RoomListing(room: id, game: "tictactoe", mode: "standard", players: ["ada", "bob"], spectators: 0)])
+    await eve.send(.spectate(room: id))
+    _ = try await eve.receive(\.room)
+    await eve.send(.rooms(game: "tictactoe"))
+    #expect(try await eve.receive(\.rooms).0.map(\.spectators) == [1])
+    await eve.send(.rooms(game: "connectfour"))
+    #expect(try await eve.receive(\.rooms).0.isEmpty)
+    await eve.send(.rooms(game: "chess"))
+    #expect(try await eve.receive(\.error).code == "invalid_value")
+
+    // Once the game is over it leaves the list.
+    await ada.send(.play(.move("resign")))
+    _ = try await bob.receive(\.room)
+    await eve.send(.rooms(game: nil))
+    #expect(try await eve.receive(\.rooms).0.isEmpty)
+  }
+
+  @Test func eachPlayerOfARatedGameHearsTheirNewRating() async throws {
+    let server = TestGameServer()
+    let clients = try await guests(server, ["ada", "bob"])
+    let (ada, bob) = (clients[0], clients[1])
+    await ada.send(.queue(GameChoice(game: "tictactoe")))
+    await bob.send(.queue(GameChoice(game: "tictactoe")))
+    for (player, row, column) in [(ada, 0, 0), (bob, 1, 0), (ada, 0, 1), (bob, 1, 1), (ada, 0, 2)] {
+      await player.send(.play(.move("move", cell(row, column))))
+    }
+    await server.store.receive(\.ratingsRecorded)
+    let won = try await ada.receive(\.rating)
+    #expect(won.rating == 1216)
+    #expect(won.change == 16)
+    #expect(won.variant == .ticTacToe)
+    #expect(try await bob.receive(\.rating).change == -16)
+  }
+
+  @Test func aGameAgainstABotRatesNobody() async throws {
+    let server = TestGameServer()
+    let clients = try await guests(server, ["ada"])
+    await clients[0].send(.playBot(GameChoice(game: "tictactoe")))
+    await clients[0].send(.play(.move("resign")))
+    _ = try await clients[0].receive(\.room)
+    await server.store.receive(\.ratingsRecorded)
+    #expect(!clients[0].messages().contains { $0.type == "rating" })
+  }
+}
