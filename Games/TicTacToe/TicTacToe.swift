@@ -68,8 +68,9 @@ public struct TicTacToe: Sendable {
 
   enum CancelID { case moveTimer }
 
-  @Dependency(\.continuousClock) var clock
-  @Dependency(\.date.now) var now
+  // NB: One dependency read a move for both the move clock and its deadline (each read of a
+  // `@Dependency` costs a lookup in the task's dependencies).
+  @Dependency(\.self) var dependencies
 
   public init() {}
 
@@ -138,8 +139,10 @@ public struct TicTacToe: Sendable {
 
   private func startMoveTimer(_ state: inout State) -> Effect<Action> {
     let (limit, moveNumber) = (state.moveTimeLimit, state.moveNumber)
-    state.moveEndsAt = self.now.addingTimeInterval(limit / .seconds(1))
-    return .run { [clock] send in
+    let dependencies = self.dependencies
+    state.moveEndsAt = dependencies.date.now.addingTimeInterval(limit / .seconds(1))
+    let clock = dependencies.continuousClock
+    return .run { send in
       try await clock.sleep(for: limit)
       await send(.moveTimeExpired(moveNumber: moveNumber))
     }

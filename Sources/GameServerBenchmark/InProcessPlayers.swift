@@ -13,12 +13,19 @@ struct InProcessPlayers {
   private var movedAt: [ConnectionID: [Int]] = [:]
   private(set) var views = 0
   private(set) var moves = 0
+  // NB: The messages, written once by the protocol's typed encoding: a client's cost per move
+  // is then a lookup, which keeps the players' share of the thread small.
+  private static let queue = ClientRequest(.queue(GameChoice(.ticTacToe))).json
+  private static let rematch = ClientRequest(.move(TicTacToe.self, .rematch)).json
+  private static let marks = (0..<9).map { index in
+    ClientRequest(.move(TicTacToe.self, .mark(Cell(row: index / 3, column: index % 3)))).json
+  }
 
   /// What `connection` sends back on receiving `message`, if anything.
   mutating func reply(to message: ServerMessage, on connection: ConnectionID) -> String? {
     switch message {
     case .welcome:
-      return ClientRequest(.queue(GameChoice(.ticTacToe))).json
+      return Self.queue
     case let .room(room, _):
       self.views += 1
       guard let view = try? JSONParser.parse(Array(room.viewJSON)), let you = view["you"]?.string.flatMap(Mark.init),
@@ -32,14 +39,14 @@ struct InProcessPlayers {
         // NB: Once per game, as the websocket bots do.
         guard !rematchRequests.contains(you), self.rematchAsked[connection] != game else { return nil }
         self.rematchAsked[connection] = game
-        return ClientRequest(.move(TicTacToe.self, .rematch)).json
+        return Self.rematch
       }
       guard turn == you, self.movedAt[connection] != position, board.count == 3,
         let cell = TicTacToeBot.random.move(on: Board(board[0], board[1], board[2]), as: you, using: &self.generator)
       else { return nil }
       self.movedAt[connection] = position
       self.moves += 1
-      return ClientRequest(.move(TicTacToe.self, .mark(cell))).json
+      return Self.marks[cell.row * 3 + cell.column]
     default:
       return nil
     }

@@ -96,14 +96,19 @@ extension Server {
 
     case let .ratingsRecorded(room, variant, ratings):
       state.unrecordedGames[room] = nil
-      var effects: [Effect<Action>] = []
-      for (player, rating) in ratings.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-        guard let before = state.sessions[player]?.identity.ratings[variant] ?? (state.sessions[player] != nil ? Elo.initialRating : nil)
-        else { continue }
+      // NB: One effect for every player's message (a game ends every few moves under load).
+      var messages: [(ConnectionID, ServerMessage)] = []
+      for (player, rating) in ratings {
+        guard let before = state.sessions[player].map({ $0.identity.ratings[variant] ?? Elo.initialRating }) else { continue }
+        // NB: In place, with no copy of the session alive, so that the ratings are not copied.
         state.sessions[player]?.identity.ratings[variant] = rating
-        effects.append(self.tell(state, player, .rating(RatingChange(room: room, variant: variant, rating: rating, change: rating - before))))
+        guard let connection = state.sessions[player]?.connection else { continue }
+        messages.append((connection, .rating(RatingChange(room: room, variant: variant, rating: rating, change: rating - before))))
       }
-      return .merge(effects)
+      guard !messages.isEmpty else { return .none }
+      return .perform { [channel, messages] in
+        for (connection, message) in messages { channel.send(connection, message) }
+      }
 
     case let .storage(event):
       return self.storage(&state, event)

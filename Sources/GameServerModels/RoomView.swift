@@ -3,8 +3,8 @@
 ///
 /// `{"v":1,"type":"room","room":"room-…","game":"tictactoe","seats":[…],"view":{…}}`, with
 /// `"mode"` before `"seats"` for a game with more than one mode, and `"replyTo"` added when it
-/// answers a request. `seats` lists who sits in the room, in seat order:
-/// `{"player":"guest-…","name":"ada"}`, with `"bot":"easy"` for a bot.
+/// answers a request. `seats`, in the first message a connection gets of a room, lists who
+/// sits in it, in seat order: `{"player":"guest-…","name":"ada"}`, with `"bot":"easy"` for a bot.
 ///
 /// ```swift
 /// let view = RoomView(room: id, game: "tictactoe", mode: nil) { output in output.raw("{}") }

@@ -127,8 +127,32 @@ extension ServerMessage: Encodable {
 
   /// The message as JSON bytes, as the transport sends them.
   public var jsonBytes: [UInt8] {
-    if case let .room(view, replyTo) = self { return view.jsonBytes(replyTo: replyTo) }
+    switch self {
+    case let .room(view, replyTo): return view.jsonBytes(replyTo: replyTo)
+    // NB: Written directly, as its Encodable form writes it: every player gets one when a rated
+    // game ends, every few moves under load.
+    case let .rating(change): return Self.ratingJSON(change)
+    default: break
+    }
     // NB: Every field is a plain value (no non-finite numbers); encoding cannot fail.
     return (try? JSONStreamEncoder.encode(self)) ?? Array("{}".utf8)
+  }
+}
+
+extension ServerMessage {
+  fileprivate static func ratingJSON(_ change: RatingChange) -> [UInt8] {
+    let output = JSONOutput(capacity: 128)
+    output.raw(#"{"v":1,"type":"rating","room":"#)
+    output.write(change.room.rawValue)
+    output.raw(#","game":"#)
+    output.write(change.variant.game)
+    output.raw(#","mode":"#)
+    output.write(change.variant.mode)
+    output.raw(#","rating":"#)
+    output.write(change.rating)
+    output.raw(#","change":"#)
+    output.write(change.change)
+    output.raw("}")
+    return output.bytes
   }
 }

@@ -44,22 +44,24 @@ extension Room.State {
       moves: self.game.record)
   }
 
-  /// The message that shows this room to `viewer`.
+  /// The message that shows this room to `viewer` who did not see it yet (or sees it again
+  /// after a reload): with the seats.
   public func view(for viewer: PlayerID) -> ServerMessage {
     // NB: A view is always written when there is no other state to compare it with.
-    .room(self.game.view(for: viewer, in: self.id, seats: self.writeSeats, unlessSameIn: nil)!)
+    let seats = self.seats
+    return .room(self.game.view(for: viewer, in: self.id, seats: { Self.write(seats, to: $0) }, unlessSameIn: nil)!)
   }
 
-  /// The message that shows this room to `viewer`, unless `viewer` saw the same in `before`.
+  /// The message that shows this room to `viewer`, unless `viewer` saw the same in `before`:
+  /// without the seats, which `viewer` has (a room's seats do not change).
   public func view(for viewer: PlayerID, unlessSameIn before: Room.State) -> ServerMessage? {
-    self.game.view(for: viewer, in: self.id, seats: self.writeSeats, unlessSameIn: before.game).map { .room($0) }
+    self.game.view(for: viewer, in: self.id, seats: nil, unlessSameIn: before.game).map { .room($0) }
   }
 
-  /// Writes who sits in the room, in seat order: a room's seats do not change, so neither does
-  /// this part of its views.
-  private func writeSeats(_ output: JSONOutput) {
+  /// Writes who sits in the room, in seat order.
+  private static func write(_ seats: [Seat], to output: JSONOutput) {
     output.raw("[")
-    for (index, seat) in self.seats.enumerated() {
+    for (index, seat) in seats.enumerated() {
       if index > 0 { output.raw(",") }
       RoomView.writeSeat(seat.player, name: seat.name, bot: seat.bot, to: output)
     }

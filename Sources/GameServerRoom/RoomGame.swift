@@ -50,11 +50,15 @@ public struct RoomGame: Equatable, Sendable, Codable {
 
   /// The room message that shows this game to `viewer`, unless it is the same in `other`.
   func view(
-    for viewer: PlayerID?, in room: RoomID, seats: (JSONOutput) -> Void, unlessSameIn other: RoomGame?
+    for viewer: PlayerID?, in room: RoomID, seats: ((JSONOutput) -> Void)?, unlessSameIn other: RoomGame?
   ) -> RoomView? {
     var view: RoomView?
     _ = self.game._writeView(self.storage, for: viewer, unlessSameIn: other?.storage) { mode, body in
-      view = RoomView(room: room, game: self.game.id, mode: mode, writeSeats: seats, writeView: body)
+      if let seats {
+        view = RoomView(room: room, game: self.game.id, mode: mode, writeSeats: seats, writeView: body)
+      } else {
+        view = RoomView(room: room, game: self.game.id, mode: mode, writeView: body)
+      }
     }
     return view
   }

@@ -4,7 +4,7 @@ import GameServerTesting
 import GameServerTicTacToe
 import Testing
 
-/// What a client needs to show players and watchers: seats by name in every room message, the
+/// What a client needs to show players and watchers: seats by name in a room's first message, the
 /// move deadline in the view, the list of live rooms, and rating changes after a rated game.
 @MainActor
 struct LiveRoomsTests {
@@ -34,6 +34,12 @@ struct LiveRoomsTests {
     let view = try JSONDecoder().decode(TicTacToeView.self, from: Data(room.viewJSON))
     // The test server's clock says 1,000,000 s; the move clock is 30 s.
     #expect(view.moveEndsAt == 1_000_030_000)
+    // The views that follow leave the seats out; a newcomer's first view has them.
+    await clients[0].send(.move(TicTacToe.self, .mark(Cell(row: 1, column: 1))))
+    #expect(try await clients[0].receive(\.room).0.seatsJSON == nil)
+    let watcher = try await guests(server, ["wes"])[0]
+    await watcher.send(.spectate(room: room.room))
+    #expect(try await watcher.receive(\.room).0.seatsJSON != nil)
   }
 
   @Test func theListShowsPublicGamesThatGoOn() async throws {

@@ -14,6 +14,8 @@ const GameClient = {
   me: null,
   /** The latest `room` message. */
   current: null,
+  /** Who sits in the current room: the `seats` of its first `room` message. */
+  seats: [],
   /** The games' scripts, by game id, as they register. */
   games: {},
   /** Loads of the games' scripts, by game id. */
@@ -27,7 +29,7 @@ const GameClient = {
 
   /** A seated player's name in the current room (from its `seats`), or the id as it is. */
   nameOf(player) {
-    const seat = (GameClient.current?.seats ?? []).find((s) => s.player === player);
+    const seat = GameClient.seats.find((s) => s.player === player);
     return seat ? seat.name : player;
   },
 
@@ -204,7 +206,12 @@ function handle(message) {
     case "room":
       hostedCode = null;
       $("start-room").hidden = true;
-      if (GameClient.current?.room !== message.room) $("result").textContent = "";
+      if (GameClient.current?.room !== message.room) {
+        $("result").textContent = "";
+        GameClient.seats = [];
+      }
+      // NB: The first message of a room names its seats; later ones leave them out.
+      if (message.seats) GameClient.seats = message.seats;
       GameClient.current = message;
       GameClient.load(message.game).then((game) => {
         // NB: Only the latest view is drawn, also when an older one's script loaded later.
