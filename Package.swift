@@ -266,6 +266,7 @@ let package = Package(
         "GameServerCatalog",
         "GameServerDatabaseLive",
         "GameServerCore",
+        "GameServerTesting",
         .product(name: "DependenciesTestSupport", package: "swift-dependencies"),
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]

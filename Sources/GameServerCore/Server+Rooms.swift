@@ -40,7 +40,7 @@ extension Server {
     // NB: Started here, through the rooms' reducer (which ties its effects to the room), so that
     // the first views and the snapshot show the game with its clocks running (a move's
     // deadline), not a state a moment older. Starting logs nothing.
-    let start = self.rooms.reduce(into: &state, action: .rooms(.element(id: id, action: .start)))
+    let start = Self.rooms.reduce(into: &state, action: .rooms(.element(id: id, action: .start)))
     guard let room = state.rooms[id: id] else { return start }
     let sequence = state.takeLogSequence(id)
     var views: [(ConnectionID, ServerMessage)] = []

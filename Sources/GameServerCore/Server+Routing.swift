@@ -28,12 +28,12 @@ extension Server {
     case .guest, .register, .login, .resume:
       guard open.player == nil else { return fail("already_logged_in", "You are already logged in.") }
       switch request.message {
-      case let .guest(name): return .send(.login(.guest(connection, name: name, requestID: id)))
+      case let .guest(name): return self.login(&state, .guest(connection, name: name, requestID: id))
       case let .register(name, password):
-        return .send(.login(.register(connection, name: name, password: password, requestID: id)))
+        return self.login(&state, .register(connection, name: name, password: password, requestID: id))
       case let .login(name, password):
-        return .send(.login(.login(connection, name: name, password: password, requestID: id)))
-      case let .resume(token): return .send(.login(.resume(connection, token: token, requestID: id)))
+        return self.login(&state, .login(connection, name: name, password: password, requestID: id))
+      case let .resume(token): return self.login(&state, .resume(connection, token: token, requestID: id))
       default: return .none
       }
     default:
@@ -54,7 +54,7 @@ extension Server {
     case .logout:
       // NB: The token is revoked first; the session ends once that is stored.
       guard let tokenHash = session.tokenHash else { return self.logOut(&state, connection, requestID: id) }
-      return .send(.login(.logout(connection, tokenHash: tokenHash, requestID: id)))
+      return self.login(&state, .logout(connection, tokenHash: tokenHash, requestID: id))
 
     case let .queue(choice), let .playBot(choice), let .createRoom(choice):
       guard let variant = self.variant(choice) else { return self.reply(connection, .error(self.unknownVariant(id))) }
@@ -73,17 +73,17 @@ extension Server {
         let rating = session.identity.ratings[variant] ?? Elo.initialRating
         return .merge(
           self.reply(connection, .queued(variant, replyTo: id)),
-          .send(.matchmaking(.enqueue(player, variant, seats: seats, rating: rating))))
+          self.matchmaking(&state, .enqueue(player, variant, seats: seats, rating: rating)))
       case .playBot:
         state.sessions[player]?.roomRequestID = id
-        return .send(.matchmaking(.playBot(player, variant, seats: seats)))
+        return self.matchmaking(&state, .playBot(player, variant, seats: seats))
       default:
-        return .send(.matchmaking(.createPrivateRoom(player, variant, seats: seats)))
+        return self.matchmaking(&state, .createPrivateRoom(player, variant, seats: seats))
       }
 
     case .cancelQueue:
       guard isWaiting else { return fail("not_waiting", "You are not waiting for a game.") }
-      return .merge(.send(.matchmaking(.cancel(player))), self.reply(connection, .queueLeft(replyTo: id)))
+      return .merge(self.reply(connection, .queueLeft(replyTo: id)), self.matchmaking(&state, .cancel(player)))
 
     case let .joinRoom(code):
       guard session.room == nil else {
@@ -91,12 +91,12 @@ extension Server {
       }
       guard !state.isStorageFailing else { return self.reply(connection, .error(.cannotOpenRooms(requestID: id))) }
       state.sessions[player]?.roomRequestID = id
-      return .send(.matchmaking(.joinPrivateRoom(player, code: code)))
+      return self.matchmaking(&state, .joinPrivateRoom(player, code: code))
 
     case .startRoom:
       guard !state.isStorageFailing else { return self.reply(connection, .error(.cannotOpenRooms(requestID: id))) }
       state.sessions[player]?.roomRequestID = id
-      return .send(.matchmaking(.startPrivateRoom(player)))
+      return self.matchmaking(&state, .startPrivateRoom(player))
 
     case let .spectate(roomID):
       guard let room = state.rooms[id: roomID] else { return fail("unknown_room", "There is no room \(roomID).") }
@@ -106,10 +106,10 @@ extension Server {
       if session.spectating == roomID { return self.show(room, to: player, on: connection, state, replyTo: id) }
       var effects: [Effect<Action>] = []
       if let previous = session.spectating, previous != roomID {
-        effects.append(.send(.rooms(.element(id: previous, action: .stopSpectating(player)))))
+        effects.append(self.room(&state, previous, .stopSpectating(player)))
       }
       state.sessions[player]?.spectating = roomID
-      effects.append(.send(.rooms(.element(id: roomID, action: .spectate(player)))))
+      effects.append(self.room(&state, roomID, .spectate(player)))
       return .merge(effects)
 
     case .leaveRoom:
@@ -118,14 +118,14 @@ extension Server {
         guard !state.unavailableRooms.contains(room) else { return self.reply(connection, .error(.roomUnavailable(requestID: id))) }
         state.sessions[player]?.room = nil
         return .merge(
-          .send(.rooms(.element(id: room, action: .event(.leave(player))))),
-          self.reply(connection, .roomLeft(room, reason: "left", replyTo: id)))
+          self.reply(connection, .roomLeft(room, reason: "left", replyTo: id)),
+          self.room(&state, room, .event(.leave(player))))
       }
       if let room = session.spectating {
         state.sessions[player]?.spectating = nil
         return .merge(
-          .send(.rooms(.element(id: room, action: .stopSpectating(player)))),
-          self.reply(connection, .roomLeft(room, reason: "left", replyTo: id)))
+          self.reply(connection, .roomLeft(room, reason: "left", replyTo: id)),
+          self.room(&state, room, .stopSpectating(player)))
       }
       return fail("not_in_room", "You are not in a room.")
 
@@ -178,6 +178,9 @@ extension Server {
     guard room.seats.contains(where: { $0.player == player && !$0.hasLeft }) else {
       return fail("not_seated", "You do not have a seat in this room.")
     }
+    // NB: Sent, not run here with `room(_:_:_:)`: the store runs a sent action at once on its
+    // cached reducers, and server-benchmark measured the direct call at 0.5 more allocations a
+    // view and no faster.
     return .send(.rooms(.element(id: id, action: .game(.move(player, move)))))
   }
 

@@ -142,13 +142,13 @@ public struct Server: Sendable {
       self.core(&state, action)
     }
     RoomBroadcasting(channel: self.channel, database: self.database) {
-      self.rooms
+      Self.rooms
     }
   }
 
   /// The rooms, each run by ``Room`` with its effects tied to it (cancelled when it closes).
-  var rooms: some Reducer<State, Action> {
-    EmptyReducer<State, Action>()
-      .forEach(\.rooms, action: \.rooms) { Room() }
-  }
+  // NB: Made once: building a `forEach` makes its key paths, which costs more than running it.
+  // It holds no state and reads its dependencies when it runs, so one serves every store.
+  nonisolated(unsafe) static let rooms = EmptyReducer<State, Action>()
+    .forEach(\.rooms, action: \.rooms) { Room() }
 }

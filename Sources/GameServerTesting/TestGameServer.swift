@@ -9,8 +9,10 @@ import GameServerDatabase
 /// `TestStore`, an in-memory database, a test clock, and clients that speak the protocol.
 ///
 /// Every message a client sends goes through the wire's decoder, as the transport's would, and
-/// every message the server sends it is kept for ``TestClient/receive(_:)``. The database
-/// commits at once, so no view waits for its log line.
+/// every message the server sends it is kept for ``TestClient/receive(_:)``. The in-memory
+/// database commits at once, so no view waits for its log line; as the live channel does, a
+/// message that shows a log line that failed is never delivered (it is kept in ``dropped``,
+/// and a request it answered is answered `unavailable`).
 ///
 /// ```swift
 /// let server = TestGameServer()
@@ -25,10 +27,12 @@ public final class TestGameServer {
   /// The game clocks, bots' thinking and grace periods run on this: advance it.
   public let clock: TestClock<Duration>
   public let database: DatabaseClient
+  /// The messages never delivered because the log line they show failed.
+  public let dropped = LockIsolated<[ServerMessage]>([])
   private let outbox = LockIsolated<[ConnectionID: [ServerMessage]]>([:])
   private let live: LiveServerState
   private var connections: UInt64 = 0
-  private var isStarted = false
+  private var isStarted: Bool
 
   /// What the server holds now, also after actions it sent itself.
   public var state: Server.State { self.live.value }
@@ -36,17 +40,25 @@ public final class TestGameServer {
   /// - Parameters:
   ///   - games: The games it hosts (the standard ones by default; a test of one game may pass
   ///     a catalog of that game alone).
+  ///   - database: The database (in memory by default; `DatabaseClient.inMemory(faults:)` makes
+  ///     writes fail as a full disk does).
+  ///   - clock: The clock everything runs on.
   ///   - seed: Seeds every random choice (room ids, puzzles, bots).
+  ///   - listensToStorage: Whether the first ``connect()`` starts the server listening to the
+  ///     database's storage events (`Server.Action.task`), as a live server does.
   ///   - dependencies: Any other dependency to set (a word list for the word grid).
   public init(
     games: GameCatalog = .standard,
     settings: Server.Settings = Server.Settings(),
+    database: DatabaseClient = .inMemory(),
+    clock: TestClock<Duration> = TestClock(),
     seed: UInt64 = 1,
+    listensToStorage: Bool = true,
     dependencies: (inout DependencyValues) -> Void = { _ in }
   ) {
-    let clock = TestClock<Duration>()
-    let database = DatabaseClient.inMemory()
+    self.isStarted = !listensToStorage
     let outbox = self.outbox
+    let dropped = self.dropped
     let live = LiveServerState(Server.State(settings: settings))
     self.clock = clock
     self.database = database
@@ -65,7 +77,17 @@ public final class TestGameServer {
       $0.date = DateGenerator { Date(timeIntervalSince1970: 1_000_000) }
       $0.withRandomNumberGenerator = WithRandomNumberGenerator(SeededRandomNumberGenerator(seed: seed))
       $0.clientChannel = ClientChannel(
-        deliver: { connection, message, _ in outbox.withValue { $0[connection, default: []].append(message) } }
+        deliver: { connection, message, ticket in
+          if let ticket, database.roomLogStatus(ticket) == .failed {
+            dropped.withValue { $0.append(message) }
+            // NB: As the live channel does, a request whose answer is dropped is answered so.
+            if let requestID = message.replyTo {
+              outbox.withValue { $0[connection, default: []].append(.error(.roomUnavailable(requestID: requestID))) }
+            }
+          } else {
+            outbox.withValue { $0[connection, default: []].append(message) }
+          }
+        }
       )
       dependencies(&$0)
     }
@@ -74,14 +96,29 @@ public final class TestGameServer {
 
   /// Opens a connection, as a websocket client's.
   public func connect() async -> TestClient {
-    if !self.isStarted {
-      self.isStarted = true
-      await self.store.send(.task)
-    }
     self.connections += 1
-    let connection = ConnectionID(rawValue: self.connections)
+    return await self.connect(as: ConnectionID(rawValue: self.connections))
+  }
+
+  /// Opens the connection with this id (a test that names its connections by number).
+  public func connect(as connection: ConnectionID) async -> TestClient {
+    await self.start()
+    self.connections = max(self.connections, connection.rawValue)
     await self.store.send(.connected(connection))
-    return TestClient(server: self, connection: connection)
+    return self.client(connection)
+  }
+
+  /// The client of a connection, open or not: to send as it, or to take what it was sent.
+  public func client(_ connection: ConnectionID) -> TestClient {
+    TestClient(server: self, connection: connection)
+  }
+
+  /// Starts the server listening to the database's storage events (once; the first connection
+  /// does, unless `listensToStorage` is false).
+  public func start() async {
+    guard !self.isStarted else { return }
+    self.isStarted = true
+    await self.store.send(.task)
   }
 
   func send(_ connection: ConnectionID, _ bytes: [UInt8]) async {

@@ -6,10 +6,12 @@ import Foundation
 import GameServerGame
 import GameServerCore
 import GameServerModels
+import GameServerTesting
 import GameServerTicTacToe
 import GameServerWordGrid
 
-/// The server with an in-memory transport: text in per connection, messages out per connection.
+/// This package's server tests' view of the testing kit's ``TestGameServer``: connections
+/// named by number, text in, messages out per connection.
 ///
 /// As the live channel does, a message that shows a room-log line that failed is never
 /// delivered (it is counted in `dropped`); the in-memory database commits at once, so no
@@ -17,18 +19,15 @@ import GameServerWordGrid
 /// `connect` (or `start`).
 @MainActor
 final class TestServer {
-  let store: TestStoreOf<Server>
-  let clock: TestClock<Duration>
-  let database: DatabaseClient
-  private let outbox = LockIsolated<[ConnectionID: [ServerMessage]]>([:])
-  let dropped = LockIsolated<[ServerMessage]>([])
-  private var isStarted: Bool
-  /// The server's state after every action it handled, received ones included.
-  private let live: LiveState
+  let kit: TestGameServer
+  var store: TestStoreOf<Server> { self.kit.store }
+  var clock: TestClock<Duration> { self.kit.clock }
+  var database: DatabaseClient { self.kit.database }
+  var dropped: LockIsolated<[ServerMessage]> { self.kit.dropped }
 
   /// What the server holds now. (`store.state` moves only on the test's own steps, as in TCA:
   /// rooms opened or closed by actions the server sends itself are not in it until then.)
-  var state: Server.State { self.live.value }
+  var state: Server.State { self.kit.state }
 
   init(
     settings: Server.Settings = Server.Settings(),
@@ -38,72 +37,40 @@ final class TestServer {
     seed: UInt64 = 1,
     listensToStorage: Bool = true
   ) {
-    self.clock = clock
-    self.database = database
-    self.isStarted = !listensToStorage
-    let outbox = self.outbox
-    let dropped = self.dropped
-    let live = LiveState(Server.State(settings: settings))
-    self.live = live
-    let server = Server()
-    self.store = TestStore(initialState: Server.State(settings: settings)) {
-      Reduce<Server.State, Server.Action> { state, action in
-        let effect = server.reduce(into: &state, action: action)
-        live.value = state
-        return effect
-      }
-    } withDependencies: {
-      $0.continuousClock = clock
-      $0.database = database
-      $0.date = DateGenerator { Date(timeIntervalSince1970: 1_000_000) }
-      $0.withRandomNumberGenerator = WithRandomNumberGenerator(SeededRandomNumberGenerator(seed: seed))
+    self.kit = TestGameServer(
+      settings: settings, database: database, clock: clock, seed: seed, listensToStorage: listensToStorage
+    ) {
       $0.wordDictionary = dictionary
-      $0.games = .standard
-      $0.clientChannel = ClientChannel(
-        deliver: { connection, message, ticket in
-          if let ticket, database.roomLogStatus(ticket) == .failed {
-            dropped.withValue { $0.append(message) }
-            // NB: As the live channel does, a request whose answer is dropped is answered so.
-            if let requestID = message.replyTo {
-              outbox.withValue { $0[connection, default: []].append(.error(.roomUnavailable(requestID: requestID))) }
-            }
-          } else {
-            outbox.withValue { $0[connection, default: []].append(message) }
-          }
-        }
-      )
     }
-    self.store.exhaustivity = .off(showSkippedAssertions: false)
   }
 
   /// Starts listening to the database's storage events (once).
   func start() async {
-    guard !self.isStarted else { return }
-    self.isStarted = true
-    await self.store.send(.task)
+    await self.kit.start()
   }
 
   func connect(_ connection: UInt64) async {
-    await self.start()
-    await self.store.send(.connected(ConnectionID(rawValue: connection)))
+    _ = await self.kit.connect(as: ConnectionID(rawValue: connection))
   }
 
   func disconnect(_ connection: UInt64) async {
-    await self.store.send(.disconnected(ConnectionID(rawValue: connection)))
+    await self.kit.client(ConnectionID(rawValue: connection)).disconnect()
   }
 
   /// Sends text as the transport would: decoded, or rejected as malformed.
   func send(_ connection: UInt64, _ text: String) async {
-    switch ClientRequest.decoding(Array(text.utf8)) {
-    case let .success(request): await self.store.send(.received(ConnectionID(rawValue: connection), request))
-    case let .failure(error): await self.store.send(.malformed(ConnectionID(rawValue: connection), error))
-    }
+    await self.kit.client(ConnectionID(rawValue: connection)).send(json: text)
+  }
+
+  /// Sends a message in the protocol's one typed encoding.
+  func send(_ connection: UInt64, _ request: ClientRequest) async {
+    await self.send(connection, request.json)
   }
 
   /// Logs in a guest and returns their player id and token.
   @discardableResult
   func guest(_ connection: UInt64, _ name: String) async -> (player: PlayerID, token: String) {
-    await self.send(connection, #"{"v":1,"id":"login","type":"guest","name":"\#(name)"}"#)
+    await self.send(connection, ClientRequest(id: "login", .guest(name: name)))
     await self.store.receive(\.login.delegate.loggedIn)
     guard case let .welcome(welcome)? = self.take(connection).first(where: { $0.type == "welcome" }) else {
       fatalError("No welcome for \(name)")
@@ -119,8 +86,8 @@ final class TestServer {
     await self.connect(2)
     let alice = await self.guest(1, "alice")
     let bob = await self.guest(2, "bob")
-    await self.send(1, #"{"v":1,"type":"queue","game":"tictactoe"}"#)
-    await self.send(2, #"{"v":1,"type":"queue","game":"tictactoe"}"#)
+    await self.send(1, ClientRequest(.queue(GameChoice(.ticTacToe))))
+    await self.send(2, ClientRequest(.queue(GameChoice(.ticTacToe))))
     _ = self.take(1)
     _ = self.take(2)
     return (alice, bob)
@@ -129,7 +96,7 @@ final class TestServer {
   /// Plays tic-tac-toe moves, each `(connection, row, column)`.
   func play(_ moves: [(UInt64, Int, Int)]) async {
     for (connection, row, column) in moves {
-      await self.send(connection, #"{"v":1,"type":"move","cell":{"row":\#(row),"column":\#(column)}}"#)
+      await self.send(connection, ClientRequest(.move(TicTacToe.self, .mark(Cell(row: row, column: column)))))
     }
   }
 
@@ -143,7 +110,7 @@ final class TestServer {
 
   /// The messages sent to a connection since the last call.
   func take(_ connection: UInt64) -> [ServerMessage] {
-    self.outbox.withValue { $0.removeValue(forKey: ConnectionID(rawValue: connection)) ?? [] }
+    self.kit.client(ConnectionID(rawValue: connection)).messages()
   }
 
   /// The errors among a connection's new messages.
@@ -166,17 +133,5 @@ extension ServerMessage {
 
   var room: RoomID? {
     if case let .room(view, _) = self { view.room } else { nil }
-  }
-}
-
-import GameServerTicTacToe
-
-/// The server's latest state, written by its reducer (on the test store's executor, on the main
-/// queue) and read by the test (on the main actor).
-private final class LiveState: @unchecked Sendable {
-  var value: Server.State
-
-  init(_ value: Server.State) {
-    self.value = value
   }
 }
