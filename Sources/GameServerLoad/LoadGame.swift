@@ -38,6 +38,15 @@ struct LoadGame {
     }
   }
 
+  // NB: Every board move's message, written once by the typed encoding: the load generator
+  // shares the machine with the server, so what it spends per move is kept small.
+  private static let ticTacToeMoves = (0..<9).map { index in
+    ClientRequest(.move(TicTacToe.self, .mark(Cell(row: index / 3, column: index % 3)))).json
+  }
+  private static let connectFourMoves = GameServerConnectFour.Board.columnRange.map { column in
+    ClientRequest(.move(ConnectFour.self, .drop(column: column))).json
+  }
+
   /// The move of a board game's bot, given the view's `board` rows and the viewer's mark or
   /// disc: the protocol's message, or nil when it has none (or this is not a board game).
   func boardMove(rows: [String], as you: String, using generator: inout some RandomNumberGenerator) -> String? {
@@ -46,12 +55,12 @@ struct LoadGame {
       guard rows.count == 3, let mark = Mark(rawValue: you),
         let cell = bot.move(on: GameServerTicTacToe.Board(rows[0], rows[1], rows[2]), as: mark, using: &generator)
       else { return nil }
-      return ClientRequest(.move(TicTacToe.self, .mark(cell))).json
+      return Self.ticTacToeMoves[cell.row * 3 + cell.column]
     case let .connectFour(bot):
       guard rows.count == GameServerConnectFour.Board.rows, let disc = Disc(rawValue: you),
         let column = bot.move(on: GameServerConnectFour.Board(rows: rows), as: disc, using: &generator)
       else { return nil }
-      return ClientRequest(.move(ConnectFour.self, .drop(column: column))).json
+      return Self.connectFourMoves[column]
     case .wordGrid:
       return nil
     }
