@@ -48,14 +48,19 @@ struct RoomBroadcasting<Rooms: Reducer<Server.State, Server.Action>>: Reducer {
       let requester = roomAction.requester.flatMap { player in
         state.sessions[player]?.lastRequestID.map { (player, $0) }
       }
-      // NB: Most rooms have two viewers: an array is cheaper to search than a set is to build.
-      let formerViewers = before.viewers
-      let formerViewerSet = formerViewers.count > 16 ? Set(formerViewers) : nil
-      for viewer in after.viewers {
-        guard let connection = state.sessions[viewer]?.connection else { continue }
-        let wasViewer = formerViewerSet?.contains(viewer) ?? formerViewers.contains(viewer)
+      // NB: Most rooms have two viewers and no spectator: they are looked up where they are, with
+      // no list made; a set of the spectators only for a crowd.
+      let formerSpectators = before.spectators.count > 16 ? Set(before.spectators) : nil
+      after.forEachViewer { viewer in
+        guard let connection = state.sessions[viewer]?.connection else { return }
+        let wasViewer =
+          if let formerSpectators {
+            formerSpectators.contains(viewer) || before.isSeatedViewer(viewer)
+          } else {
+            before.isViewer(viewer)
+          }
         guard let view = wasViewer ? after.view(for: viewer, unlessSameIn: before) : after.view(for: viewer) else {
-          continue
+          return
         }
         messages.append((connection, requester?.0 == viewer ? view.replying(to: requester?.1) : view))
       }

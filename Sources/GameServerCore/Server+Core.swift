@@ -116,6 +116,9 @@ extension Server {
     case let .leaderboardLoaded(connection, variant, entries, requestID):
       return self.reply(connection, .leaderboard(variant, entries, replyTo: requestID))
 
+    case let .historyLoaded(connection, games, requestID):
+      return self.reply(connection, .history(games, replyTo: requestID))
+
     case let .restore(rooms, nextLogSequence):
       return self.restore(&state, rooms, nextLogSequence: nextLogSequence)
 

@@ -136,6 +136,13 @@ extension Server {
       if let game, self.games.game(game) == nil { return self.reply(connection, .error(self.unknownVariant(id))) }
       return self.reply(connection, .rooms(self.liveRooms(state, game: game), replyTo: id))
 
+    case .history:
+      let limit = state.settings.historySize
+      return .run { [database] send in
+        let records = (try? await database.fetchGames(player, limit)) ?? []
+        await send(.historyLoaded(connection, records.map { GameSummary($0, for: player) }, requestID: id))
+      }
+
     case let .leaderboard(choice):
       guard let variant = self.variant(choice) else { return self.reply(connection, .error(self.unknownVariant(id))) }
       let limit = state.settings.leaderboardSize

@@ -99,6 +99,8 @@ public struct Server: Sendable {
     public var leaderboardSize = 20
     /// The most rooms a `rooms` answer lists.
     public var roomListSize = 50
+    /// The most games a `history` answer lists.
+    public var historySize = 20
     /// How many games a room's log may span: the game after that many (a rematch) starts the
     /// log again from a snapshot, so a room that plays on does not keep a log of every game.
     public var gamesPerRoomLog = 16
@@ -120,6 +122,8 @@ public struct Server: Sendable {
     case matchmaking(Matchmaking.Action)
     case rooms(IdentifiedActionOf<Room>)
     case leaderboardLoaded(ConnectionID, GameVariant, [LeaderboardEntry], requestID: String?)
+    /// A player's last games, read for `history`.
+    case historyLoaded(ConnectionID, [GameSummary], requestID: String?)
     /// A finished game is recorded, with its people's new ratings.
     case ratingsRecorded(RoomID, GameVariant, [PlayerID: Int])
     /// Failures and recoveries of the database's writes.

@@ -62,7 +62,7 @@ extension DatabaseClient {
       },
       fetchRatings: { player in storage.value.ratings[player] ?? [:] },
       fetchLeaderboard: { variant, limit in storage.value.leaderboard(variant, limit: limit) },
-      fetchGames: { player in storage.value.games.filter { $0.players.contains(player) } },
+      fetchGames: { player, limit in Array(storage.value.games.filter { $0.players.contains(player) }.suffix(max(0, limit))) },
       appendRoomLog: { entry in
         let ticket = entry.ticket
         guard progress.mayAppend(ticket) else { return }

@@ -29,7 +29,8 @@ public struct DatabaseClient: Sendable {
   public var revokeSession: @Sendable (_ tokenHash: String) async throws -> Void
   public var fetchRatings: @Sendable (PlayerID) async throws -> [GameVariant: Int]
   public var fetchLeaderboard: @Sendable (GameVariant, _ limit: Int) async throws -> [LeaderboardEntry]
-  public var fetchGames: @Sendable (PlayerID) async throws -> [GameRecord]
+  /// A player's last `limit` recorded games, oldest first (what `history` answers with).
+  public var fetchGames: @Sendable (PlayerID, _ limit: Int) async throws -> [GameRecord]
   /// Queues a room log line; returns at once. The line's ``RoomLogStatus`` says when it is
   /// committed. A line of a room whose log is broken (an earlier line failed) is refused.
   public var appendRoomLog: @Sendable (RoomLogEntry) -> Void
@@ -62,7 +63,7 @@ public struct DatabaseClient: Sendable {
     revokeSession: @escaping @Sendable (String) async throws -> Void,
     fetchRatings: @escaping @Sendable (PlayerID) async throws -> [GameVariant: Int],
     fetchLeaderboard: @escaping @Sendable (GameVariant, Int) async throws -> [LeaderboardEntry],
-    fetchGames: @escaping @Sendable (PlayerID) async throws -> [GameRecord],
+    fetchGames: @escaping @Sendable (PlayerID, Int) async throws -> [GameRecord],
     appendRoomLog: @escaping @Sendable (RoomLogEntry) -> Void,
     closeRoomLog: @escaping @Sendable (RoomID) -> Void,
     restartRoomLog: @escaping @Sendable (_ snapshot: RoomLogEntry) -> Void,

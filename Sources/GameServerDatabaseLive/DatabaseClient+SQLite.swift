@@ -109,8 +109,8 @@ extension DatabaseClient {
       fetchLeaderboard: { variant, limit in
         try await writer.read { db in try GameTable.leaderboard(variant, limit: limit, db) }
       },
-      fetchGames: { player in
-        let records = try await writer.read { db in try GameTable.games(of: player, db) }
+      fetchGames: { player, limit in
+        let records = try await writer.read { db in try GameTable.games(of: player, limit: limit, db) }
         return try records.map { try JSONDecoder().decode(GameRecord.self, from: Data($0.utf8)) }
       },
       appendRoomLog: { entry in roomLog.append(entry) },

@@ -67,13 +67,15 @@ enum GameTable {
     }
   }
 
-  static func games(of player: PlayerID, _ db: Database) throws -> [String] {
+  /// A player's last `limit` games' records, oldest first.
+  static func games(of player: PlayerID, limit: Int, _ db: Database) throws -> [String] {
     try String.fetchAll(
       db,
       sql: """
         SELECT game.record FROM game JOIN gamePlayer ON gamePlayer.game = game.id
-        WHERE gamePlayer.player = ? ORDER BY game.id
+        WHERE gamePlayer.player = ? ORDER BY game.id DESC LIMIT ?
         """,
-      arguments: [player.rawValue])
+      arguments: [player.rawValue, max(0, limit)]
+    ).reversed()
   }
 }

@@ -30,6 +30,8 @@ public enum ClientMessage: Hashable, Sendable {
   case leaderboard(GameChoice)
   /// The live rooms anyone may watch, of one game or of all (nil).
   case rooms(game: String?)
+  /// The player's own last games.
+  case history
   /// The games the server hosts (accepted before logging in).
   case games
   case ping
@@ -56,6 +58,7 @@ public enum ClientMessage: Hashable, Sendable {
     case let .play(move): move.type
     case .leaderboard: "leaderboard"
     case .rooms: "rooms"
+    case .history: "history"
     case .games: "games"
     case .ping: "ping"
     }

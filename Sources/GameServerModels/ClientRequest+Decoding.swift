@@ -62,6 +62,7 @@ extension ClientMessage {
     case "startRoom": self = .startRoom
     case "leaderboard": self = .leaderboard(try fields.choice())
     case "rooms": self = .rooms(game: try fields.optionalString("game", limit: 32))
+    case "history": self = .history
     case "games": self = .games
     case "ping": self = .ping
     // NB: Whether a game knows the type is for the server to say (`unknown_type` if none does).

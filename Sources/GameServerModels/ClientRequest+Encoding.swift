@@ -42,7 +42,7 @@ extension ClientRequest {
     case let .spectate(room): fields["room"] = .string(room.rawValue)
     case let .play(move):
       fields = move.fields.object
-    case .logout, .cancelQueue, .leaveRoom, .startRoom, .games, .ping:
+    case .logout, .cancelQueue, .leaveRoom, .startRoom, .history, .games, .ping:
       break
     }
     fields["v"] = .number(Double(ClientMessage.protocolVersion))

@@ -21,6 +21,7 @@ extension ServerMessage: Encodable {
     case .games: "games"
     case .rooms: "rooms"
     case .rating: "rating"
+    case .history: "history"
     case .pong: "pong"
     }
   }
@@ -51,6 +52,9 @@ extension ServerMessage: Encodable {
       try container.encodeIfPresent(replyTo, forKey: .replyTo)
     case let .rooms(rooms, replyTo):
       try container.encode(rooms, forKey: .rooms)
+      try container.encodeIfPresent(replyTo, forKey: .replyTo)
+    case let .history(games, replyTo):
+      try container.encode(games, forKey: .games)
       try container.encodeIfPresent(replyTo, forKey: .replyTo)
     case let .rating(change):
       try container.encode(change.room, forKey: .room)
@@ -101,7 +105,8 @@ extension ServerMessage: Encodable {
     case let .error(error): error.requestID
     case let .queued(_, replyTo), let .queueLeft(_, replyTo), let .privateRoom(_, _, replyTo), let .lobby(_, replyTo),
       let .room(_, replyTo), let .roomLeft(_, _, replyTo),
-      let .leaderboard(_, _, replyTo), let .games(_, replyTo), let .rooms(_, replyTo), let .goodbye(replyTo),
+      let .leaderboard(_, _, replyTo), let .games(_, replyTo), let .rooms(_, replyTo), let .history(_, replyTo),
+      let .goodbye(replyTo),
       let .pong(replyTo):
       replyTo
     case .rating:

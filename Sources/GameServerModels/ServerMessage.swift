@@ -35,6 +35,8 @@ public enum ServerMessage: Equatable, Sendable {
   case rooms([RoomListing], replyTo: String?)
   /// A person's new rating once a rated game they played is stored.
   case rating(RatingChange)
+  /// The player's last games, oldest first.
+  case history([GameSummary], replyTo: String?)
   /// Logged out.
   case goodbye(replyTo: String?)
   case pong(replyTo: String?)

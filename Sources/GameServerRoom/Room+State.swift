@@ -15,6 +15,26 @@ extension Room.State {
   /// Which game the room is playing: 1, then 2 after a rematch, and so on.
   public var gameNumber: Int { self.game.gameNumber }
 
+  /// Calls `body` with each viewer, as ``viewers`` lists them, without making the list (the
+  /// rooms' hot path asks this after every action).
+  @inlinable
+  public func forEachViewer(_ body: (PlayerID) -> Void) {
+    for seat in self.seats where seat.bot == nil && !seat.hasLeft { body(seat.player) }
+    for spectator in self.spectators { body(spectator) }
+  }
+
+  /// Whether `player` is among the ``viewers``: seated (a person who has not left) or watching.
+  @inlinable
+  public func isViewer(_ player: PlayerID) -> Bool {
+    self.isSeatedViewer(player) || self.spectators.contains(player)
+  }
+
+  /// Whether `player` is a person seated here who has not left.
+  @inlinable
+  public func isSeatedViewer(_ player: PlayerID) -> Bool {
+    self.seats.contains { $0.player == player && $0.bot == nil && !$0.hasLeft }
+  }
+
   /// The people seated and still here, and the spectators: who gets this room's views.
   public var viewers: [PlayerID] {
     var viewers: [PlayerID] = []

@@ -46,7 +46,7 @@ struct ConnectFourGameTests {
     #expect(final.outcome?.winner == .x)
     #expect(final.board[Cell(row: 5, column: 0)] == .x)
     await server.store.receive(\.ratingsRecorded)
-    let games = try await server.database.fetchGames(ann.player)
+    let games = try await server.database.fetchGames(ann.player, 100)
     #expect(games.first?.winners == [ann.player])
     #expect(games.first?.moves == "[0,1,0,1,0,1,0]")
     #expect(server.state.sessions[ann.player]?.identity.ratings[.connectFour] == 1216)

@@ -56,7 +56,7 @@ struct ReconnectionTests {
     await server.store.receive(\.ratingsRecorded)
     let view = try #require(server.take(1).compactMap(\.ticTacToeView).last)
     #expect(view.outcome == .resignation(winner: .x))
-    let games = try await server.database.fetchGames(bob.player)
+    let games = try await server.database.fetchGames(bob.player, 100)
     #expect(games.first?.winners == [alice.player])
   }
 

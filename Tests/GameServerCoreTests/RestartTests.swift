@@ -81,7 +81,7 @@ struct RestartTests {
     let final = try #require(second.take(11).compactMap(\.ticTacToeView).last)
     #expect(final.outcome == .win(.x, line: Line(kind: .column(0))))
     await second.store.receive(\.ratingsRecorded)
-    #expect(try await database.fetchGames(alice.player).first?.winners == [alice.player])
+    #expect(try await database.fetchGames(alice.player, 100).first?.winners == [alice.player])
     _ = bob
   }
 

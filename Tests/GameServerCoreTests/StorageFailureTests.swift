@@ -106,7 +106,7 @@ struct StorageFailureTests {
     await moveOntoAFullDisk(server, faults, room, 1, 0, 2)
     #expect(server.take(2).compactMap(\.ticTacToeView).isEmpty)
     let alice = try #require(server.state.rooms[id: room]?.seats.first?.player)
-    #expect(try await server.database.fetchGames(alice).isEmpty)
+    #expect(try await server.database.fetchGames(alice, 100).isEmpty)
     #expect(server.state.unrecordedGames[room] != nil)
 
     faults.recover()
@@ -116,7 +116,7 @@ struct StorageFailureTests {
     #expect(server.state.unrecordedGames.isEmpty)
     let view = try #require(server.take(2).compactMap(\.ticTacToeView).last)
     #expect(view.outcome == .win(.x, line: Line(kind: .row(0))))
-    #expect(try await server.database.fetchGames(alice).map(\.winners) == [[alice]])
+    #expect(try await server.database.fetchGames(alice, 100).map(\.winners) == [[alice]])
   }
 
   /// A player who was away when the room paused gets the grace period in full once it goes on
@@ -170,7 +170,7 @@ struct StorageFailureTests {
     await server.store.receive(.storage(.roomLogRestored(room)))
     #expect(server.state.unavailableRooms.isEmpty && server.state.mendingRooms.isEmpty)
     let alice = try #require(server.state.rooms[id: room]?.seats.first?.player)
-    #expect(try await server.database.fetchGames(alice).count == 1)
+    #expect(try await server.database.fetchGames(alice, 100).count == 1)
   }
 
   /// A guest cannot log in while the session cannot be stored: no token that was never saved.

@@ -37,7 +37,7 @@ struct TicTacToeGameTests {
       #expect(server.take(2).compactMap(\.ticTacToeView).count == 1)
     }
     await server.store.receive(\.ratingsRecorded)
-    let games = try await server.database.fetchGames(alice.player)
+    let games = try await server.database.fetchGames(alice.player, 100)
     #expect(games.count == 1)
     #expect(games.first?.winners == [alice.player])
     // Guests are rated, but not listed: their names are not theirs alone.

@@ -126,8 +126,11 @@ struct DatabaseContractTests {
     #expect(board[0].wins == 1 && board[0].draws == 1 && board[0].losses == 0)
     #expect(board[1].losses == 1)
     #expect(try await database.fetchLeaderboard(.ticTacToe, 1).count == 1)
-    #expect(try await database.fetchGames("alice").map(\.room) == ["room-1", "room-2", "room-3"])
-    #expect(try await database.fetchGames("bob").count == 2)
+    #expect(try await database.fetchGames("alice", 100).map(\.room) == ["room-1", "room-2", "room-3"])
+    #expect(try await database.fetchGames("bob", 100).count == 2)
+    // The last ones, oldest first.
+    #expect(try await database.fetchGames("alice", 2).map(\.room) == ["room-2", "room-3"])
+    #expect(try await database.fetchGames("alice", 0).isEmpty)
   }
 
   /// A guest is rated but not listed, by the flag the game's record carries (not by the id).

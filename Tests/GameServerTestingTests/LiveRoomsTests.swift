@@ -103,3 +103,34 @@ struct LiveRoomsTests {
     #expect(!clients[0].messages().contains { $0.type == "rating" })
   }
 }
+
+/// A player's own last games, from the database.
+@MainActor
+struct HistoryTests {
+  @Test func aPlayerSeesTheirLastGamesOldestFirst() async throws {
+    var settings = Server.Settings()
+    settings.historySize = 2
+    let server = TestGameServer(settings: settings)
+    let ada = await server.connect()
+    await ada.send(.guest(name: "ada"))
+    _ = try await ada.receive(\.welcome)
+    await ada.send(.history)
+    #expect(try await ada.receive(\.history).0.isEmpty)
+    // Three games against the bot, each resigned; then the first won't be listed.
+    for game in ["tictactoe", "connectfour", "tictactoe"] {
+      await ada.send(.playBot(GameChoice(game: game)))
+      _ = try await ada.receive(\.room)
+      await ada.send(.move("resign"))
+      await server.store.receive(\.ratingsRecorded)
+      await ada.send(.leaveRoom)
+      _ = try await ada.receive(\.roomLeft)
+    }
+    let request = await ada.send(.history)
+    let (games, replyTo) = try await ada.receive(\.history)
+    #expect(replyTo == request)
+    #expect(games.map(\.game) == ["connectfour", "tictactoe"])
+    #expect(games.map(\.result) == ["loss", "loss"])
+    #expect(games[1].players == ["ada", "perfect bot"])
+    #expect(games[1].winners == ["perfect bot"])
+  }
+}

@@ -59,7 +59,7 @@ struct WordGridRaceTests {
     // Ada beat two; Bob and Cy each lost to Ada and drew with each other.
     let ratings = players.map { server.state.sessions[$0.player]?.identity.ratings[.wordGridRace] }
     #expect(ratings == [1216, 1192, 1192])
-    let record = try #require(try await server.database.fetchGames(players[1].player).last)
+    let record = try #require(try await server.database.fetchGames(players[1].player, 100).last)
     let ranking = try #require(record.ranking)
     #expect(ranking.map(Set.init) == [[players[0].player], [players[1].player, players[2].player]])
   }

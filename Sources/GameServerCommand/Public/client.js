@@ -114,6 +114,16 @@ function listRooms(rooms) {
   if (rooms.length === 0) $("rooms").textContent = "No games right now.";
 }
 
+/** The player's last games, newest first. */
+function listHistory(games) {
+  $("history").replaceChildren(...games.slice().reverse().map((game) => {
+    const item = document.createElement("li");
+    const mode = game.mode === "standard" ? "" : ` (${game.mode})`;
+    item.textContent = `${game.result}: ${game.game}${mode}, ${game.players.join(" vs ")}`;
+    return item;
+  }));
+}
+
 function connect() {
   socket = new WebSocket(`${scheme}://${location.host}/`);
   socket.addEventListener("open", () => {
@@ -184,6 +194,7 @@ function handle(message) {
       if (!message.room) GameClient.show("lobby");
       if ($("variant").value) GameClient.send({ type: "leaderboard", ...variant() });
       GameClient.send({ type: "rooms" });
+      GameClient.send({ type: "history" });
       break;
     case "queued":
       $("status").textContent = "Looking for an opponent…";
@@ -226,6 +237,10 @@ function handle(message) {
       $("result").textContent = "";
       GameClient.show("lobby");
       GameClient.send({ type: "rooms" });
+      GameClient.send({ type: "history" });
+      break;
+    case "history":
+      listHistory(message.games);
       break;
     case "rooms":
       listRooms(message.rooms);

@@ -1,0 +1,28 @@
+/// One of a player's recorded games, as `history` lists it: the game, who played, who won, and
+/// how it went for the player who asked.
+///
+/// `{"room":"room-9f2c4a1b7d3e5f60","game":"tictactoe","mode":"standard","players":["ada","bob"],"winners":["ada"],"result":"win"}`
+///
+/// ```swift
+/// GameSummary(room: "room-1", game: "tictactoe", mode: "standard", players: ["ada", "bob"], winners: ["ada"], result: "win")
+/// ```
+public struct GameSummary: Hashable, Codable, Sendable {
+  public var room: RoomID
+  public var game: String
+  public var mode: String
+  /// The players' names, in seat order.
+  public var players: [String]
+  /// The winners' names; empty for a draw.
+  public var winners: [String]
+  /// `win`, `loss` or `draw`, for the player who asked.
+  public var result: String
+
+  public init(room: RoomID, game: String, mode: String, players: [String], winners: [String], result: String) {
+    self.room = room
+    self.game = game
+    self.mode = mode
+    self.players = players
+    self.winners = winners
+    self.result = result
+  }
+}
