@@ -39,8 +39,7 @@ extension Room.State {
   public var viewers: [PlayerID] {
     var viewers: [PlayerID] = []
     viewers.reserveCapacity(self.seats.count + self.spectators.count)
-    for seat in self.seats where seat.bot == nil && !seat.hasLeft { viewers.append(seat.player) }
-    viewers.append(contentsOf: self.spectators)
+    self.forEachViewer { viewers.append($0) }
     return viewers
   }
 
