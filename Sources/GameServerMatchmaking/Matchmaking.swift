@@ -31,7 +31,7 @@ public struct Matchmaking: Sendable {
       self.settings = settings
     }
 
-    /// Whether the player waits in a queue or holds a private room.
+    /// Whether the player waits in a queue, or in a private room as its host or a friend.
     public func isWaiting(_ player: PlayerID) -> Bool {
       self.queues.values.contains { $0.contains { $0.player == player } }
         || self.privateRooms.values.contains { $0.contains(player) }
@@ -58,8 +58,8 @@ public struct Matchmaking: Sendable {
     public enum Delegate: Equatable, Sendable {
       case matched(Match)
       case privateRoomCreated(PlayerID, code: String, GameVariant)
-      /// Someone joined or left a private room for more than two that still waits; `player`
-      /// is who did.
+      /// Someone joined or left a private room for more than two that still waits; `by` is
+      /// who did.
       case privateRoomChanged(code: String, PrivateRoom, by: PlayerID)
       /// The host left their private room: the friends who had joined wait no more.
       case privateRoomClosed(code: String, guests: [PlayerID])

@@ -98,6 +98,11 @@ function tick() {
 }
 setInterval(tick, 250);
 
+/** A game and its mode as the lists show them: `wordgrid (race)`, or `tictactoe`. */
+function variantName(game, mode) {
+  return mode === "standard" ? game : `${game} (${mode})`;
+}
+
 /** The live rooms, each with a button to watch it. */
 function listRooms(rooms) {
   $("rooms").replaceChildren(...rooms.map((room) => {
@@ -106,9 +111,8 @@ function listRooms(rooms) {
     button.className = "link";
     button.textContent = "watch";
     button.addEventListener("click", () => GameClient.send({ type: "spectate", room: room.room }));
-    const mode = room.mode === "standard" ? "" : ` (${room.mode})`;
     const watching = room.spectators ? `, ${room.spectators} watching` : "";
-    item.append(`${room.game}${mode}: ${room.players.join(" vs ")}${watching} `, button);
+    item.append(`${variantName(room.game, room.mode)}: ${room.players.join(" vs ")}${watching} `, button);
     return item;
   }));
   if (rooms.length === 0) $("rooms").textContent = "No games right now.";
@@ -118,8 +122,7 @@ function listRooms(rooms) {
 function listHistory(games) {
   $("history").replaceChildren(...games.slice().reverse().map((game) => {
     const item = document.createElement("li");
-    const mode = game.mode === "standard" ? "" : ` (${game.mode})`;
-    item.textContent = `${game.result}: ${game.game}${mode}, ${game.players.join(" vs ")}`;
+    item.textContent = `${game.result}: ${variantName(game.game, game.mode)}, ${game.players.join(" vs ")}`;
     return item;
   }));
 }
