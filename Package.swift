@@ -42,6 +42,7 @@ let package = Package(
     .package(url: "https://github.com/pointfreeco/swift-tagged", from: "0.10.0"),
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
     .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0"),
+    .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
   ],
   targets: [
     .target(
@@ -124,7 +125,7 @@ let package = Package(
     .executableTarget(
       name: "GameServerCommand",
       dependencies: [
-        "GameServerHarness", "GameServerApp", "GameServerConnectFour",
+        "GameServerHarness", "GameServerApp", "GameServerConnectFour", "GameServerDatabasePostgres",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ],
@@ -206,10 +207,20 @@ let package = Package(
         .product(name: "GRDB", package: "GRDB.swift"),
       ]
     ),
+    // NB: PostgreSQL, through postgres-nio: the database a cluster of servers shares.
+    .target(
+      name: "GameServerDatabasePostgres",
+      dependencies: [
+        "GameServerDatabase", "GameServerGame", "GameServerModels",
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "PostgresNIO", package: "postgres-nio"),
+      ]
+    ),
     .testTarget(
       name: "GameServerDatabaseTests",
       dependencies: [
-        "GameServerDatabase", "GameServerDatabaseLive", "GameServerGame", "GameServerModels",
+        "GameServerDatabase", "GameServerDatabaseLive", "GameServerDatabasePostgres", "GameServerGame",
+        "GameServerModels",
         .product(name: "GRDB", package: "GRDB.swift"),
       ]
     ),
@@ -229,8 +240,8 @@ let package = Package(
     .target(
       name: "GameServerApp",
       dependencies: [
-        "ComposableArchitecture", "GameServerCatalog", "GameServerDatabase", "GameServerDatabaseLive", "GameServerClock",
-        "GameServerCore", "GameServerModels", "GameServerTransport",
+        "ComposableArchitecture", "GameServerCatalog", "GameServerDatabase", "GameServerDatabaseLive",
+        "GameServerDatabasePostgres", "GameServerClock", "GameServerCore", "GameServerModels", "GameServerTransport",
         .product(name: "CoreMetrics", package: "swift-metrics"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "Metrics", package: "swift-metrics"),

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the server needs and, with --tests, what the tests need too.
-# Installs only what is missing; safe to run again.
+# Installs only what is missing; safe to run again. (PostgreSQL is for the tests and for a
+# cluster, deploy/cluster.sh: one server stores in SQLite and needs none.)
 # Usage: deploy/setup.sh [--tests]
 set -euo pipefail
 
@@ -16,9 +17,10 @@ apt_install() {
 # The word list the word grid plays with, SQLite for the embedded database, libwebsockets for
 # the transport.
 packages=(wamerican-large libsqlite3-dev libwebsockets-dev pkg-config)
-# The browser test drives headless Chromium; the TLS test makes a certificate with openssl.
+# The browser test drives headless Chromium; the TLS test makes a certificate with openssl; the
+# PostgreSQL tests start a server of their own from Debian's postgresql (deploy/postgres.sh).
 if [[ "${1:-}" == "--tests" ]]; then
-  packages+=(chromium chromium-driver openssl)
+  packages+=(chromium chromium-driver openssl postgresql)
 fi
 
 missing=()

@@ -1,12 +1,15 @@
 import Logging
 import GameServerCore
+import GameServerDatabasePostgres
 import GameServerTransport
 
 /// Everything `game-server serve` can be told.
 public struct AppConfiguration: Sendable {
   public var transport = TransportConfiguration()
-  /// The folder of the embedded SQLite database.
+  /// The folder of the embedded SQLite database (and of anything else kept locally).
   public var dataDirectory = "data"
+  /// A PostgreSQL database to store everything in instead of SQLite; nil for SQLite.
+  public var postgres: PostgresLocation?
   /// A word list; nil for Debian's standard one.
   public var dictionaryPath: String?
   public var server = Server.Settings()

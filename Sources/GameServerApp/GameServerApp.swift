@@ -2,6 +2,7 @@ import ComposableArchitecture
 import GameServerCatalog
 import GameServerDatabase
 import GameServerDatabaseLive
+import GameServerDatabasePostgres
 import Dispatch
 import Foundation
 import GameServerClock
@@ -44,14 +45,25 @@ public final class GameServerApp: @unchecked Sendable {
     let logger = configuration.logger
     let commits = CommitSignal()
     let database: DatabaseClient
-    do {
-      // NB: Commits start when a round of the service thread is over, so that the round's
-      // writes share one; views wait for their lines, so a commit per write would cost more.
-      database = try DatabaseClient.sqlite(
-        path: configuration.databasePath, commitPolicy: .whenAsked, onCommit: { commits.fire() },
-        onEvent: { logger.log($0) })
-    } catch {
-      throw StartupError.database(configuration.dataDirectory, error)
+    // NB: Commits start when a round of the service thread is over, so that the round's writes
+    // share one; views wait for their lines, so a commit per write would cost more.
+    if let location = configuration.postgres {
+      do {
+        database = try await DatabaseClient.postgres(
+          location, commitPolicy: .whenAsked, onCommit: { commits.fire() }, onEvent: { logger.log($0) },
+          logger: Self.postgresLogger(logger))
+      } catch {
+        throw StartupError.database("\(location)", error)
+      }
+      logger.info("Storing in PostgreSQL", metadata: ["database": "\(location)"])
+    } else {
+      do {
+        database = try DatabaseClient.sqlite(
+          path: configuration.databasePath, commitPolicy: .whenAsked, onCommit: { commits.fire() },
+          onEvent: { logger.log($0) })
+      } catch {
+        throw StartupError.database(configuration.dataDirectory, error)
+      }
     }
     let recovered = try await withDependencies {
       $0.games = .standard

@@ -21,3 +21,13 @@ extension Logger {
     }
   }
 }
+
+extension GameServerApp {
+  /// The server's logger for the PostgreSQL client, which reports every reconnection attempt at
+  /// info level: warnings and worse only, unless the server logs less than that anyway.
+  static func postgresLogger(_ logger: Logger) -> Logger {
+    var quieter = logger
+    quieter.logLevel = max(logger.logLevel, .warning)
+    return quieter
+  }
+}

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GameServerApp
+import GameServerDatabasePostgres
 import Logging
 
 /// `game-server serve`: listens for websocket clients and serves the browser client.
@@ -10,7 +11,9 @@ struct ServeCommand: AsyncParsableCommand {
 
   @Option(help: "The address to listen on.") var host = "127.0.0.1"
   @Option(help: "The port to listen on (0 picks a free one).") var port = 8080
-  @Option(help: "The folder for the embedded SQLite database.") var data = "data"
+  @Option(help: "The folder for the embedded SQLite database (and anything else kept locally).") var data = "data"
+  @Option(help: "Store everything in PostgreSQL instead of SQLite: postgres://USER[:PASSWORD]@HOST:PORT/DATABASE.")
+  var database: String?
   @Option(help: "A word list (default: Debian's wamerican-large).") var dictionary: String?
   @Option(help: "The folder of the browser client.") var publicDirectory = ServeCommand.defaultPublicDirectory
   @Option(help: "The largest message a client may send, in bytes.") var maxMessageBytes = 16 * 1024
@@ -39,6 +42,13 @@ struct ServeCommand: AsyncParsableCommand {
       throw ValidationError("--tls-certificate and --tls-key go together")
     }
     guard !self.host.isEmpty else { throw ValidationError("--host must not be empty") }
+    if let database = self.database {
+      do {
+        _ = try PostgresLocation(database)
+      } catch {
+        throw ValidationError("--database: \(error)")
+      }
+    }
     try Self.check("--port", self.port, in: 0...65_535)
     try Self.check("--max-message-bytes", self.maxMessageBytes, in: 256...(16 << 20))
     try Self.check("--max-queued-bytes", self.maxQueuedBytes, in: 4096...(1 << 30))
@@ -82,6 +92,7 @@ struct ServeCommand: AsyncParsableCommand {
     configuration.transport.tlsPrivateKeyPath = self.tlsKey
     configuration.transport.allowedOrigins = self.allowedOrigin
     configuration.dataDirectory = self.data
+    configuration.postgres = try self.database.map { try PostgresLocation($0) }
     configuration.dictionaryPath = self.dictionary
     configuration.server.gracePeriod = .seconds(self.gracePeriod)
     configuration.server.moveTimeLimit = .seconds(self.moveTimeLimit)

@@ -1,30 +1,39 @@
 import GameServerDatabase
 import GameServerDatabaseLive
+import GameServerDatabasePostgres
 import Foundation
 import GRDB
 import GameServerGame
 import GameServerModels
 import Testing
 
-/// The same rules for the in-memory database and SQLite.
+/// The same rules for the in-memory database, SQLite and PostgreSQL (a scratch server of the
+/// test process's own, a new database for each test).
 struct DatabaseContractTests {
   enum Kind: String, CaseIterable, CustomTestStringConvertible {
-    case inMemory, sqliteInMemory, sqliteFile
+    case inMemory, sqliteInMemory, sqliteFile, postgres
     var testDescription: String { self.rawValue }
 
-    func make() throws -> DatabaseClient {
+    /// Every kind; PostgreSQL only where it is installed, or under CI, where it must be (and a
+    /// test without it fails rather than skips).
+    static var all: [Kind] {
+      Self.allCases.filter { $0 != .postgres || PostgresTestSupport.isRequiredOrAvailable }
+    }
+
+    func make() async throws -> DatabaseClient {
       switch self {
       case .inMemory: .inMemory()
       case .sqliteInMemory: try .sqliteInMemory()
       case .sqliteFile:
         try .sqlite(path: FileManager.default.temporaryDirectory.appendingPathComponent("db-\(UUID())/test.sqlite").path)
+      case .postgres: try await .postgres(ScratchPostgres.shared().makeDatabase())
       }
     }
   }
 
-  @Test(arguments: Kind.allCases)
+  @Test(arguments: Kind.all)
   func accountsHaveUniqueNamesIgnoringCase(kind: Kind) async throws {
-    let database = try kind.make()
+    let database = try await kind.make()
     try await database.createAccount(AccountRecord(player: "alice", name: "Alice", passwordHash: "h1"))
     await #expect(throws: DatabaseClientError.nameTaken("ALICE")) {
       try await database.createAccount(AccountRecord(player: "alice2", name: "ALICE", passwordHash: "h2"))
@@ -33,9 +42,9 @@ struct DatabaseContractTests {
     #expect(try await database.fetchAccount("bob") == nil)
   }
 
-  @Test(arguments: Kind.allCases)
+  @Test(arguments: Kind.all)
   func sessionsAreFoundByTokenHash(kind: Kind) async throws {
-    let database = try kind.make()
+    let database = try await kind.make()
     let session = Self.session("abc", "guest-1", issued: 0)
     try await database.insertSession(session)
     #expect(try await database.fetchSession("abc") == session)
@@ -46,9 +55,9 @@ struct DatabaseContractTests {
 
   /// Replacing a session stores the new one, cuts the old one short, and forgets the one the
   /// old one had replaced.
-  @Test(arguments: Kind.allCases)
+  @Test(arguments: Kind.all)
   func replacingASessionRetiresTheOldOne(kind: Kind) async throws {
-    let database = try kind.make()
+    let database = try await kind.make()
     let first = Self.session("t1", "bob", issued: 0)
     try await database.insertSession(first)
     var second = Self.session("t2", "bob", issued: 10)
@@ -65,9 +74,9 @@ struct DatabaseContractTests {
   }
 
   /// Expired sessions are forgotten as new ones come, and a player keeps at most 16.
-  @Test(arguments: Kind.allCases)
+  @Test(arguments: Kind.all)
   func theSessionTableStaysBounded(kind: Kind) async throws {
-    let database = try kind.make()
+    let database = try await kind.make()
     try await database.insertSession(Self.session("old", "ada", issued: 0, lasting: 100))
     for index in 0..<20 {
       try await database.insertSession(Self.session("bob-\(index)", "bob", issued: Double(index)))
@@ -101,9 +110,9 @@ struct DatabaseContractTests {
       issuedAt: Date(timeIntervalSince1970: issued), expiresAt: Date(timeIntervalSince1970: issued + lasting))
   }
 
-  @Test(arguments: Kind.allCases)
+  @Test(arguments: Kind.all)
   func gamesUpdateRatingsAndTheLeaderboard(kind: Kind) async throws {
-    let database = try kind.make()
+    let database = try await kind.make()
     let game = GameRecord(
       room: "room-1", variant: .ticTacToe, players: ["alice", "bob"], names: ["Alice", "Bob"], bots: [],
       winners: ["alice"], moves: "[]")
@@ -134,9 +143,9 @@ struct DatabaseContractTests {
   }
 
   /// A guest is rated but not listed, by the flag the game's record carries (not by the id).
-  @Test(arguments: Kind.allCases)
+  @Test(arguments: Kind.all)
   func guestsAreRatedButNotListed(kind: Kind) async throws {
-    let database = try kind.make()
+    let database = try await kind.make()
     let game = GameRecord(
       room: "room-1", variant: .ticTacToe, players: ["alice", "bob"], names: ["Alice", "Bob"], bots: [],
       guests: ["bob"], winners: ["bob"], moves: "[]")
@@ -145,9 +154,9 @@ struct DatabaseContractTests {
     #expect(try await database.fetchRatings("bob")[.ticTacToe] == 1216)
   }
 
-  @Test(arguments: Kind.allCases)
+  @Test(arguments: Kind.all)
   func roomLogsKeepTheirOrderUntilClosed(kind: Kind) async throws {
-    let database = try kind.make()
+    let database = try await kind.make()
     for sequence in 0..<50 {
       database.appendRoomLog(RoomLogEntry(room: "room-1", sequence: sequence, payload: "\(sequence)"))
     }
@@ -159,9 +168,9 @@ struct DatabaseContractTests {
     #expect(try await database.fetchRoomLogs().keys.sorted() == ["room-2"])
   }
 
-  @Test(arguments: Kind.allCases)
+  @Test(arguments: Kind.all)
   func aRoomIdUsedAgainAfterClosingStartsANewLog(kind: Kind) async throws {
-    let database = try kind.make()
+    let database = try await kind.make()
     database.appendRoomLog(RoomLogEntry(room: "room-1", sequence: 0, payload: "old"))
     database.appendRoomLog(RoomLogEntry(room: "room-1", sequence: 1, payload: "old"))
     database.closeRoomLog("room-1")
@@ -169,9 +178,9 @@ struct DatabaseContractTests {
     #expect(try await database.fetchRoomLogs()["room-1"]?.map(\.payload) == ["new"])
   }
 
-  @Test(arguments: Kind.allCases)
+  @Test(arguments: Kind.all)
   func restartingALogKeepsOnlyItsNewSnapshotAndWhatFollows(kind: Kind) async throws {
-    let database = try kind.make()
+    let database = try await kind.make()
     for sequence in 0..<4 {
       database.appendRoomLog(RoomLogEntry(room: "room-1", sequence: sequence, payload: "game 1"))
     }

@@ -1,0 +1,83 @@
+import GameServerDatabase
+import GameServerModels
+import Logging
+import PostgresNIO
+
+/// Room-log lines queued on ``PostgresWrites``, with their progress, by the rules of the SQLite
+/// writer: a line commits, or fails and breaks its room's log (later lines are refused, even
+/// those already queued, so a log never has a gap) until a snapshot that commits mends it. A
+/// line that ends a game records the game in the same transaction. Closing a room deletes its
+/// lines.
+///
+/// ```swift
+/// roomLog.append(RoomLogEntry(room: id, sequence: 4, encoding: event))
+/// roomLog.progress.status(RoomLogTicket(room: id, sequence: 4))   // .pending, then .committed
+/// ```
+final class PostgresRoomLog: Sendable {
+  let progress = RoomLogProgress()
+  private let writes: PostgresWrites
+  private let events: @Sendable (StorageEvent) -> Void
+
+  init(writes: PostgresWrites, events: @escaping @Sendable (StorageEvent) -> Void) {
+    self.writes = writes
+    self.events = events
+  }
+
+  /// Queues a line, unless its room's log is broken.
+  func append(_ entry: RoomLogEntry) {
+    let ticket = entry.ticket
+    guard self.progress.mayAppend(ticket) else { return }
+    let progress = self.progress
+    let line = PostgresWrites.Line(room: entry.room, sequence: entry.sequence, payload: entry.payload)
+    self.writes.append(
+      PostgresWrites.Write(
+        line: line, run: self.recording(entry), isVoid: { progress.status(ticket) == .failed },
+        committed: { progress.committed(ticket) }, fail: self.failing(entry)))
+  }
+
+  /// Queues a snapshot that starts the room's log again (and mends it if broken): deleting the
+  /// old lines and writing the snapshot are one transaction.
+  func restart(_ snapshot: RoomLogEntry) {
+    let ticket = snapshot.ticket
+    self.progress.willRestart(ticket)
+    let line = PostgresWrites.Line(room: snapshot.room, sequence: snapshot.sequence, payload: snapshot.payload)
+    let record = self.recording(snapshot)
+    self.writes.append(
+      PostgresWrites.Write(
+        run: { connection, logger in
+          try await connection.query("DELETE FROM room_log WHERE room = \(snapshot.room.rawValue)", logger: logger)
+          try await PostgresWrites.insert([line], connection, logger)
+          return try await record?(connection, logger)
+        },
+        committed: {
+          if self.progress.restarted(ticket) { self.events(.roomLogRestored(snapshot.room)) }
+        },
+        fail: self.failing(snapshot)))
+  }
+
+  func close(_ room: RoomID) {
+    self.writes.append(
+      PostgresWrites.Write(
+        run: { connection, logger in
+          try await connection.query("DELETE FROM room_log WHERE room = \(room.rawValue)", logger: logger)
+          return nil
+        },
+        committed: { self.progress.closed(room) }, fail: { _ in }))
+  }
+
+  /// Records the game a line ends, if it ends one.
+  private func recording(_ entry: RoomLogEntry) -> (@Sendable (PostgresConnection, Logger) async throws -> (@Sendable () -> Void)?)? {
+    guard let game = entry.finishedGame else { return nil }
+    return { connection, logger in
+      let ratings = try await PostgresGameTable.record(game, connection, logger)
+      return { self.events(.gameRecorded(entry.room, game.variant, ratings: ratings)) }
+    }
+  }
+
+  private func failing(_ entry: RoomLogEntry) -> @Sendable (any Error) -> Void {
+    let ticket = entry.ticket
+    return { _ in
+      if self.progress.failed(ticket) { self.events(.roomLogFailed(entry.room)) }
+    }
+  }
+}

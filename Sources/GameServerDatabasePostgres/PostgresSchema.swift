@@ -1,0 +1,108 @@
+import Logging
+import PostgresNIO
+
+/// The PostgreSQL schema, as numbered migrations. Each runs once, in its own transaction, under
+/// an advisory lock: servers that start together against one database migrate it once.
+///
+/// ```swift
+/// try await PostgresSchema.migrate(client, logger: logger)
+/// ```
+enum PostgresSchema {
+  /// The advisory lock that migrations hold (any number: it only has to be the same for all).
+  static let migrationLock = 0x6761_6d65_0001
+
+  static let migrations: [(version: Int, sql: [String])] = [
+    (
+      1,
+      [
+        """
+        CREATE TABLE account (
+          player TEXT PRIMARY KEY,
+          name TEXT NOT NULL,
+          password_hash TEXT NOT NULL,
+          created_at TIMESTAMPTZ NOT NULL DEFAULT now()
+        )
+        """,
+        // NB: Names are unique ignoring ASCII case, as with SQLite's NOCASE.
+        "CREATE UNIQUE INDEX account_by_name ON account (lower(name))",
+        """
+        CREATE TABLE session (
+          token_hash TEXT PRIMARY KEY,
+          player TEXT NOT NULL,
+          name TEXT NOT NULL,
+          is_guest BOOLEAN NOT NULL,
+          issued_at DOUBLE PRECISION NOT NULL,
+          expires_at DOUBLE PRECISION NOT NULL,
+          predecessor TEXT
+        )
+        """,
+        "CREATE INDEX session_by_expiry ON session (expires_at)",
+        "CREATE INDEX session_by_player ON session (player, issued_at)",
+        """
+        CREATE TABLE rating (
+          player TEXT NOT NULL,
+          variant TEXT NOT NULL,
+          name TEXT NOT NULL,
+          rating INTEGER NOT NULL,
+          is_guest BOOLEAN NOT NULL,
+          wins INTEGER NOT NULL DEFAULT 0,
+          losses INTEGER NOT NULL DEFAULT 0,
+          draws INTEGER NOT NULL DEFAULT 0,
+          PRIMARY KEY (player, variant)
+        )
+        """,
+        "CREATE INDEX rating_by_variant ON rating (variant, rating DESC)",
+        """
+        CREATE TABLE game (
+          id BIGSERIAL PRIMARY KEY,
+          room TEXT NOT NULL,
+          variant TEXT NOT NULL,
+          record TEXT NOT NULL,
+          finished_at TIMESTAMPTZ NOT NULL DEFAULT now()
+        )
+        """,
+        """
+        CREATE TABLE game_player (
+          game BIGINT NOT NULL REFERENCES game (id) ON DELETE CASCADE,
+          player TEXT NOT NULL,
+          PRIMARY KEY (game, player)
+        )
+        """,
+        "CREATE INDEX game_player_by_player ON game_player (player, game)",
+        // NB: A room's lines until it closes (closing deletes them).
+        """
+        CREATE TABLE room_log (
+          room TEXT NOT NULL,
+          sequence BIGINT NOT NULL,
+          payload TEXT NOT NULL,
+          PRIMARY KEY (room, sequence)
+        )
+        """,
+        // NB: While writes fail, a probe writes here every second to tell when they work again.
+        "CREATE TABLE write_probe (id INTEGER PRIMARY KEY, at TIMESTAMPTZ NOT NULL)",
+      ]
+    )
+  ]
+
+  /// Brings the database up to the newest migration.
+  static func migrate(_ client: PostgresClient, logger: Logger) async throws {
+    try await client.withTransaction(logger: logger) { connection in
+      try await connection.query("SELECT pg_advisory_xact_lock(\(Self.migrationLock))", logger: logger)
+      try await connection.query(
+        "CREATE TABLE IF NOT EXISTS schema_migration (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())",
+        logger: logger)
+      var applied: Set<Int> = []
+      for try await version in try await connection.query("SELECT version FROM schema_migration", logger: logger)
+        .decode(Int.self)
+      {
+        applied.insert(version)
+      }
+      for migration in Self.migrations where !applied.contains(migration.version) {
+        for statement in migration.sql {
+          try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+        }
+        try await connection.query("INSERT INTO schema_migration (version) VALUES (\(migration.version))", logger: logger)
+      }
+    }
+  }
+}

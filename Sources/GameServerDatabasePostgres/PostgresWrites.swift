@@ -1,0 +1,203 @@
+import Foundation
+import GameServerDatabase
+import GameServerModels
+import Logging
+import PostgresNIO
+import Synchronization
+
+/// Writes gathered into shared PostgreSQL transactions, in order, off the caller's thread, by
+/// group commit: a write waits only for the commit in progress, and everything queued
+/// meanwhile goes into the next one. Room-log lines next to each other in a batch go in one
+/// statement (`unnest` of three arrays): a commit of many moves is a few round trips, not one
+/// per move.
+///
+/// The rules are those of the SQLite writer: the ``CommitPolicy`` says when a commit starts; a
+/// batch that PostgreSQL refuses is written again one write per transaction, so a bad write
+/// fails alone; a batch that fails because the server is out of reach fails whole. When writes
+/// start failing the owner hears `.writesFailing` once; a probe then tries a small write every
+/// second, and the first write that works again gives `.writesRecovered`.
+///
+/// ```swift
+/// writes.append(.init(line: line, committed: { progress.committed(ticket) }, fail: { _ in }))
+/// ```
+final class PostgresWrites: Sendable {
+  /// A room-log line, inserted with its neighbours in one statement.
+  struct Line: Sendable {
+    var room: RoomID
+    var sequence: Int
+    var payload: String
+  }
+
+  struct Write: Sendable {
+    /// Inserted before `run` (with the lines of the writes next to it).
+    var line: Line?
+    /// Runs in the transaction; returns what to do once it has committed.
+    var run: (@Sendable (PostgresConnection, Logger) async throws -> (@Sendable () -> Void)?)?
+    /// Whether the write is dropped when its batch is made (a line behind a failed one).
+    var isVoid: @Sendable () -> Bool = { false }
+    /// Called once it has committed (before what `run` returned).
+    var committed: (@Sendable () -> Void)?
+    /// Called instead when the write cannot be made.
+    var fail: @Sendable (any Error) -> Void
+  }
+
+  /// How long after a failure the probe tries a write.
+  static let probeInterval = Duration.seconds(1)
+
+  private let client: PostgresClient
+  private let logger: Logger
+  private let policy: CommitPolicy
+  private let onEvent: @Sendable (StorageEvent) -> Void
+  private let onCommit: @Sendable () -> Void
+  private let pending = Mutex<(writes: [Write], isScheduled: Bool)>(([], false))
+  private let isFailing = Mutex(false)
+
+  init(
+    client: PostgresClient, logger: Logger, policy: CommitPolicy,
+    onEvent: @escaping @Sendable (StorageEvent) -> Void, onCommit: @escaping @Sendable () -> Void
+  ) {
+    self.client = client
+    self.logger = logger
+    self.policy = policy
+    self.onEvent = onEvent
+    self.onCommit = onCommit
+  }
+
+  func append(_ write: Write) {
+    let schedule = self.pending.withLock { pending -> Bool in
+      pending.writes.append(write)
+      guard self.policy == .onAppend, !pending.isScheduled else { return false }
+      pending.isScheduled = true
+      return true
+    }
+    if schedule { self.startFlushing() }
+  }
+
+  /// Starts committing what is queued, unless a commit is running.
+  func commitQueued() {
+    let schedule = self.pending.withLock { pending -> Bool in
+      guard !pending.writes.isEmpty, !pending.isScheduled else { return false }
+      pending.isScheduled = true
+      return true
+    }
+    if schedule { self.startFlushing() }
+  }
+
+  /// Returns once every write appended so far is in the database (or has failed): a write that
+  /// does nothing, queued last, commits after all of them.
+  func waitUntilWritten() async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      self.append(Write(committed: { continuation.resume() }, fail: { _ in continuation.resume() }))
+      self.commitQueued()
+    }
+  }
+
+  private func startFlushing() {
+    Task { await self.flush() }
+  }
+
+  /// Commits what is pending, then what came meanwhile, until nothing is left.
+  private func flush() async {
+    while true {
+      let writes = self.pending.withLock { pending -> [Write] in
+        if pending.writes.isEmpty { pending.isScheduled = false }
+        defer { pending.writes = [] }
+        return pending.writes
+      }
+      guard !writes.isEmpty else { return }
+      await self.commit(writes)
+      self.onCommit()
+    }
+  }
+
+  private func commit(_ writes: [Write]) async {
+    // NB: Asked as each transaction is made: a line behind one that failed a moment ago in a
+    // batch written again one by one is not written either.
+    let writes = writes.filter { !$0.isVoid() }
+    guard !writes.isEmpty else { return }
+    do {
+      let completions = try await self.transaction(writes)
+      for (write, completion) in zip(writes, completions) {
+        write.committed?()
+        completion?()
+      }
+      self.noteSuccess()
+    } catch where writes.count > 1 && StorageProblem.isStatementError(error) {
+      for write in writes { await self.commit([write]) }
+    } catch {
+      self.noteFailure(error)
+      for write in writes { write.fail(error) }
+    }
+  }
+
+  /// Runs writes in one transaction, lines next to each other in one statement.
+  private func transaction(_ writes: [Write]) async throws -> [(@Sendable () -> Void)?] {
+    let logger = self.logger
+    return try await self.client.withTransaction(logger: logger) { connection in
+      var completions: [(@Sendable () -> Void)?] = []
+      var lines: [Line] = []
+      for write in writes {
+        if let line = write.line { lines.append(line) }
+        guard let run = write.run else {
+          completions.append(nil)
+          continue
+        }
+        try await Self.insert(lines, connection, logger)
+        lines = []
+        completions.append(try await run(connection, logger))
+      }
+      try await Self.insert(lines, connection, logger)
+      return completions
+    }
+  }
+
+  static func insert(_ lines: [Line], _ connection: PostgresConnection, _ logger: Logger) async throws {
+    guard !lines.isEmpty else { return }
+    let rooms = lines.map(\.room.rawValue)
+    let sequences = lines.map(\.sequence)
+    let payloads = lines.map(\.payload)
+    try await connection.query(
+      """
+      INSERT INTO room_log (room, sequence, payload)
+      SELECT * FROM unnest(\(rooms)::text[], \(sequences)::int8[], \(payloads)::text[])
+      """,
+      logger: logger)
+  }
+
+  private func noteSuccess() {
+    let recovered = self.isFailing.withLock { isFailing -> Bool in
+      defer { isFailing = false }
+      return isFailing
+    }
+    if recovered { self.onEvent(.writesRecovered) }
+  }
+
+  private func noteFailure(_ error: any Error) {
+    let started = self.isFailing.withLock { isFailing -> Bool in
+      defer { isFailing = true }
+      return !isFailing
+    }
+    guard started else { return }
+    self.onEvent(.writesFailing(StorageProblem(postgres: error)))
+    Task { await self.probe() }
+  }
+
+  /// While writes fail, tries a small write every second, so that the server hears when they
+  /// work again even if nothing else writes.
+  private func probe() async {
+    while self.isFailing.withLock({ $0 }) {
+      try? await Task.sleep(for: Self.probeInterval)
+      guard self.isFailing.withLock({ $0 }) else { return }
+      do {
+        try await self.client.query(
+          "INSERT INTO write_probe (id, at) VALUES (1, now()) ON CONFLICT (id) DO UPDATE SET at = now()",
+          logger: self.logger)
+        self.noteSuccess()
+        self.onCommit()
+        return
+      } catch {
+        continue
+      }
+    }
+  }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import GameServerDatabase
+import GameServerDatabasePostgres
+import GameServerGame
+import GameServerModels
+import Testing
+
+/// What PostgreSQL adds to the contract: several clients (servers) on one database.
+@Suite(.disabled(if: !PostgresTestSupport.isRequiredOrAvailable, Comment(rawValue: ScratchPostgres.howToInstall)))
+struct PostgresDatabaseTests {
+  @Test func aDatabaseOutlivesItsClientAndIsSharedByOthers() async throws {
+    let location = try await ScratchPostgres.shared().makeDatabase()
+    let first = try await DatabaseClient.postgres(location)
+    try await first.createAccount(AccountRecord(player: "alice", name: "Alice", passwordHash: "h"))
+    first.appendRoomLog(RoomLogEntry(room: "room-1", sequence: 0, payload: "{}"))
+    await first.flush()
+    let second = try await DatabaseClient.postgres(location)
+    #expect(try await second.fetchAccount("ALICE")?.player == "alice")
+    #expect(try await second.fetchRoomLogs()["room-1"]?.count == 1)
+    await #expect(throws: DatabaseClientError.nameTaken("alice")) {
+      try await second.createAccount(AccountRecord(player: "alice-2", name: "alice", passwordHash: "h"))
+    }
+  }
+
+  /// Two servers record games of the same player at once: no game's tally or rating change is
+  /// lost (each game locks its players' ratings before it reads them).
+  @Test func gamesRecordedAtOnceByTwoServersAreAllCounted() async throws {
+    let location = try await ScratchPostgres.shared().makeDatabase()
+    let servers = [try await DatabaseClient.postgres(location), try await DatabaseClient.postgres(location)]
+    let games = 20
+    await withTaskGroup(of: Void.self) { group in
+      for index in 0..<games {
+        let opponent = PlayerID(rawValue: "opponent-\(index)")
+        let game = GameRecord(
+          room: RoomID(rawValue: "room-\(index)"), variant: .ticTacToe, players: ["alice", opponent],
+          names: ["Alice", opponent.rawValue], bots: [], winners: ["alice"], moves: "[]")
+        group.addTask { _ = await DatabaseContractTests.record(game, in: servers[index % 2]) }
+      }
+    }
+    let board = try await servers[0].fetchLeaderboard(.ticTacToe, 100)
+    let alice = try #require(board.first { $0.name == "Alice" })
+    #expect(alice.wins == games)
+    // NB: Every game moved her rating up: a lost update would leave it lower than the least
+    // that twenty wins give.
+    #expect(alice.rating > Elo.initialRating + games * 8)
+    #expect(try await servers[1].fetchGames("alice", 100).count == games)
+  }
+
+  @Test func serversStartingTogetherMigrateTheDatabaseOnce() async throws {
+    let location = try await ScratchPostgres.shared().makeDatabase()
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for _ in 0..<4 { group.addTask { _ = try await DatabaseClient.postgres(location) } }
+      try await group.waitForAll()
+    }
+  }
+
+  @Test func anUnreachableServerIsAClearStorageProblem() async throws {
+    let location = try PostgresLocation("postgres://nobody@127.0.0.1:1/games")
+    do {
+      _ = try await DatabaseClient.postgres(location, connectWithin: .seconds(1))
+      Issue.record("connected to nothing")
+    } catch {
+      #expect("\(error)" == "PostgreSQL at postgres://nobody@127.0.0.1:1/games is unreachable (no connection within 1.0 seconds)")
+    }
+  }
+}
+
+struct PostgresLocationTests {
+  @Test func addressesAreRead() throws {
+    let location = try PostgresLocation("postgres://game:s%40cret@db.example:6543/games")
+    #expect(location.user == "game" && location.password == "s@cret")
+    #expect(location.host == "db.example" && location.port == 6543 && location.database == "games")
+    #expect("\(location)" == "postgres://game@db.example:6543/games")
+    let socket = try PostgresLocation("postgresql://game@/games?host=/run/postgresql")
+    #expect(socket.socketFolder == "/run/postgresql" && socket.port == 5432)
+  }
+
+  @Test(arguments: [
+    ("mysql://game@host/games", "is not a postgres://"),
+    ("postgres://host/games", "names no user"),
+    ("postgres://game@host", "names no database"),
+    ("postgres://game@host:5432/games?sslmode=require", "not encrypted"),
+    ("postgres://game@host:5432/games?pool=3", "unknown option pool"),
+    ("postgres://game:secret@host/", "***"),
+  ])
+  func badAddressesSayWhatIsWrong(address: String, message: String) {
+    #expect {
+      _ = try PostgresLocation(address)
+    } throws: { error in
+      "\(error)".contains(message) && !"\(error)".contains("secret")
+    }
+  }
+}
