@@ -19,5 +19,6 @@ python3 Tests/EndToEnd/login_flood_test.py .build/debug/game-server
 python3 Tests/EndToEnd/crash_test.py .build/debug/game-server 10
 python3 Tests/EndToEnd/full_disk_test.py .build/debug/game-server
 python3 Tests/EndToEnd/postgres_test.py .build/debug/game-server
+python3 Tests/EndToEnd/cluster_test.py .build/debug/game-server
 bash deploy/fuzz.sh 60
 python3 Tests/EndToEnd/browser_test.py .build/debug/game-server .build/screenshots

@@ -10,6 +10,9 @@ public struct AppConfiguration: Sendable {
   public var dataDirectory = "data"
   /// A PostgreSQL database to store everything in instead of SQLite; nil for SQLite.
   public var postgres: PostgresLocation?
+  /// This server as a node of a cluster sharing ``postgres``: the address clients reach it at,
+  /// and how long its rooms stay its own without a heartbeat. Nil for a server on its own.
+  public var cluster: (url: String, lease: Duration)?
   /// A word list; nil for Debian's standard one.
   public var dictionaryPath: String?
   public var server = Server.Settings()

@@ -45,9 +45,21 @@ public final class GameServerApp: @unchecked Sendable {
     let logger = configuration.logger
     let commits = CommitSignal()
     let database: DatabaseClient
+    var cluster = ClusterClient.standalone
     // NB: Commits start when a round of the service thread is over, so that the round's writes
     // share one; views wait for their lines, so a commit per write would cost more.
-    if let location = configuration.postgres {
+    if let location = configuration.postgres, let node = configuration.cluster {
+      do {
+        let joined = try await DatabaseClient.postgresCluster(
+          location, url: node.url, lease: node.lease, commitPolicy: .whenAsked, onCommit: { commits.fire() },
+          onEvent: { logger.log($0) }, logger: Self.postgresLogger(logger))
+        database = joined.database
+        cluster = joined.cluster.clusterClient
+      } catch {
+        throw StartupError.database("\(location)", error)
+      }
+      logger.info("Storing in PostgreSQL, as a node of a cluster", metadata: ["database": "\(location)", "url": "\(node.url)"])
+    } else if let location = configuration.postgres {
       do {
         database = try await DatabaseClient.postgres(
           location, commitPolicy: .whenAsked, onCommit: { commits.fire() }, onEvent: { logger.log($0) },
@@ -65,11 +77,13 @@ public final class GameServerApp: @unchecked Sendable {
         throw StartupError.database(configuration.dataDirectory, error)
       }
     }
+    // NB: A node of a cluster owns no room when it starts: the rooms of its former self are taken
+    // over, by it or another node, once that one's lease runs out.
     let recovered = try await withDependencies {
       $0.games = .standard
       $0.wordDictionary = dictionary
     } operation: {
-      try await RoomLog.recover(from: database)
+      cluster.isClustered ? RoomLog.Recovery() : try await RoomLog.recover(from: database)
     }
     for (room, error) in recovered.failures {
       logger.error("Could not recover a room from its log", metadata: ["room": "\(room)", "error": "\(error)"])
@@ -100,6 +114,7 @@ public final class GameServerApp: @unchecked Sendable {
     let channel = delivery.channel
     let settings = configuration.server
     let (rooms, nextLogSequence) = (recovered.rooms, recovered.nextLogSequence)
+    let node = cluster
     await actor.run { _ in
       let store = Store(initialState: Server.State(settings: settings)) {
         Server()
@@ -108,6 +123,7 @@ public final class GameServerApp: @unchecked Sendable {
         $0.games = .standard
         $0.wordDictionary = dictionary
         $0.clientChannel = channel
+        $0.cluster = node
         // NB: Every move re-arms a move clock: this clock makes that a heap insert, not a
         // Dispatch timer and a thread hop.
         $0.continuousClock = ServerClock()

@@ -9,6 +9,8 @@ struct Outgoing {
   var connection: ConnectionID
   var bytes: [UInt8]
   var replyTo: String?
+  /// Closes the connection instead (after what went before), with this code and reason.
+  var close: (code: Int, reason: String)?
 }
 
 /// The live client channel: messages become JSON at once (on the service thread) and go to the
@@ -21,7 +23,13 @@ final class LiveDelivery: Sendable {
   init(transport: WebSocketServer, database: DatabaseClient, metrics: ServerMetrics) {
     let gate = CommitGate<Outgoing>(
       status: database.roomLogStatus,
-      deliver: { outgoing in transport.send(outgoing.connection, outgoing.bytes) },
+      deliver: { outgoing in
+        if let close = outgoing.close {
+          transport.close(outgoing.connection, code: close.code, reason: close.reason)
+        } else {
+          transport.send(outgoing.connection, outgoing.bytes)
+        }
+      },
       drop: { outgoing in
         metrics.dropped.increment()
         // NB: A request whose answer showed a line that was not saved is still answered.
@@ -34,6 +42,9 @@ final class LiveDelivery: Sendable {
       deliver: { connection, message, ticket in
         if case .error = message { metrics.rejected.increment() }
         gate.send(Outgoing(connection: connection, bytes: message.jsonBytes, replyTo: message.replyTo), after: ticket)
+      },
+      close: { connection, code, reason in
+        gate.send(Outgoing(connection: connection, bytes: [], close: (code, reason)), after: nil)
       }
     )
   }

@@ -14,6 +14,10 @@ struct ServeCommand: AsyncParsableCommand {
   @Option(help: "The folder for the embedded SQLite database (and anything else kept locally).") var data = "data"
   @Option(help: "Store everything in PostgreSQL instead of SQLite: postgres://USER[:PASSWORD]@HOST:PORT/DATABASE.")
   var database: String?
+  @Flag(help: "Join a cluster of servers sharing the --database (PostgreSQL).") var cluster = false
+  @Option(help: "With --cluster: the address clients reach this server at (default ws://HOST:PORT/).") var nodeURL: String?
+  @Option(help: "With --cluster: seconds this server's rooms stay its own without a heartbeat (one a second).")
+  var leaseSeconds = 5
   @Option(help: "A word list (default: Debian's wamerican-large).") var dictionary: String?
   @Option(help: "The folder of the browser client.") var publicDirectory = ServeCommand.defaultPublicDirectory
   @Option(help: "The largest message a client may send, in bytes.") var maxMessageBytes = 16 * 1024
@@ -42,6 +46,18 @@ struct ServeCommand: AsyncParsableCommand {
       throw ValidationError("--tls-certificate and --tls-key go together")
     }
     guard !self.host.isEmpty else { throw ValidationError("--host must not be empty") }
+    if self.cluster {
+      guard self.database != nil else { throw ValidationError("--cluster needs a PostgreSQL --database") }
+      guard self.nodeURL != nil || self.port != 0 else {
+        throw ValidationError("--cluster with --port 0 needs --node-url: clients must know where this server is")
+      }
+    } else if self.nodeURL != nil {
+      throw ValidationError("--node-url goes with --cluster")
+    }
+    try Self.check("--lease-seconds", self.leaseSeconds, in: 2...3600)
+    if let url = self.nodeURL, !(url.hasPrefix("ws://") || url.hasPrefix("wss://")) {
+      throw ValidationError("--node-url must be a ws:// or wss:// address, not \(url)")
+    }
     if let database = self.database {
       do {
         _ = try PostgresLocation(database)
@@ -93,6 +109,10 @@ struct ServeCommand: AsyncParsableCommand {
     configuration.transport.allowedOrigins = self.allowedOrigin
     configuration.dataDirectory = self.data
     configuration.postgres = try self.database.map { try PostgresLocation($0) }
+    if self.cluster {
+      let scheme = self.tlsCertificate == nil ? "ws" : "wss"
+      configuration.cluster = (self.nodeURL ?? "\(scheme)://\(self.host):\(self.port)/", .seconds(self.leaseSeconds))
+    }
     configuration.dictionaryPath = self.dictionary
     configuration.server.gracePeriod = .seconds(self.gracePeriod)
     configuration.server.moveTimeLimit = .seconds(self.moveTimeLimit)

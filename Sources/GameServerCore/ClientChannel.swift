@@ -18,11 +18,19 @@ import GameServerModels
 /// ```
 public struct ClientChannel: Sendable {
   public var deliver: @Sendable (ConnectionID, ServerMessage, RoomLogTicket?) -> Void
+  /// Closes a connection with a websocket close code and reason, after the messages sent to it
+  /// before.
+  public var close: @Sendable (ConnectionID, _ code: Int, _ reason: String) -> Void
 
-  // NB: The server closes no connection itself: the transport closes those that break its
-  // rules (a flood, an oversized frame), and a client closes its own.
-  public init(deliver: @escaping @Sendable (ConnectionID, ServerMessage, RoomLogTicket?) -> Void) {
+  // NB: The server closes a connection itself only when its room moved to another node of a
+  // cluster; the transport closes those that break its rules (a flood, an oversized frame),
+  // and a client closes its own.
+  public init(
+    deliver: @escaping @Sendable (ConnectionID, ServerMessage, RoomLogTicket?) -> Void,
+    close: @escaping @Sendable (ConnectionID, _ code: Int, _ reason: String) -> Void = { _, _, _ in }
+  ) {
     self.deliver = deliver
+    self.close = close
   }
 
   /// Queues `message` for `connection`, to go out once `ticket`'s line is committed.

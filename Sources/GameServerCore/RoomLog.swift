@@ -52,13 +52,22 @@ extension RoomLog {
     /// Rooms whose log had a gap, with the last line used before it: they are back as of that
     /// line.
     public var gaps: [RoomID: Int] = [:]
+
+    /// Nothing recovered.
+    public init() {}
   }
 
   /// Every open room rebuilt from the database's logs: what `Server.Action.restore` takes after
   /// a restart.
   public static func recover(from database: DatabaseClient) async throws -> Recovery {
+    self.recover(try await database.fetchRoomLogs())
+  }
+
+  /// Rooms rebuilt from their logs: after a restart, or when a node of a cluster takes over the
+  /// rooms of one that stopped.
+  public static func recover(_ logs: [RoomID: [RoomLogEntry]]) -> Recovery {
     var recovery = Recovery()
-    for (id, entries) in try await database.fetchRoomLogs().sorted(by: { $0.key < $1.key }) {
+    for (id, entries) in logs.sorted(by: { $0.key < $1.key }) {
       do {
         let replayed = try self.replay(entries)
         recovery.rooms.append(replayed.room)

@@ -13,7 +13,7 @@ extension Server {
     case .task:
       // NB: Subscribed now, not when the effect's task starts: no event can come in between.
       let events = self.database.storageEvents()
-      return .run { send in
+      let storage = Effect<Action>.run { send in
         for await event in events {
           if case let .gameRecorded(room, variant, ratings) = event {
             await send(.ratingsRecorded(room, variant, ratings))
@@ -22,6 +22,8 @@ extension Server {
           }
         }
       }
+      guard self.cluster.isClustered else { return storage }
+      return .merge(storage, self.listenToCluster())
 
     case let .connected(connection):
       state.connections[connection] = Connection()
@@ -122,6 +124,16 @@ extension Server {
     case let .restore(rooms, nextLogSequence):
       return self.restore(&state, rooms, nextLogSequence: nextLogSequence)
 
+    case let .cluster(event):
+      return self.loseRooms(&state, event)
+
+    case let .located(connection, room, placement, requestID):
+      guard state.connections[connection] != nil else { return .none }
+      if let placement { return self.reply(connection, .moved(placement.room, url: placement.url)) }
+      guard let room else { return .none }
+      return self.reply(
+        connection, .error(ProtocolError(code: "unknown_room", message: "There is no room \(room).", requestID: requestID)))
+
     // NB: A finished game is recorded with the log line that ended it (RoomBroadcasting).
     case .login, .matchmaking, .rooms:
       return .none
@@ -165,6 +177,10 @@ extension Server {
         .welcome(.init(
           player: player, name: identity.name, guest: identity.isGuest, token: token, ratings: ratings,
           room: session.room, replyTo: requestID))))
+    if session.room == nil, self.cluster.isClustered {
+      // NB: A room of the player's may live on another node: the player is sent there.
+      effects.append(self.locate(connection, player: player))
+    }
     if let roomID = session.room, let room = state.rooms[id: roomID] {
       if state.unavailableRooms.contains(roomID) {
         effects.append(self.reply(connection, .error(.roomUnavailable())))
@@ -214,10 +230,14 @@ extension Server {
     for var room in rooms where state.rooms[id: room.id] == nil {
       for index in room.seats.indices where room.seats[index].bot == nil {
         let seat = room.seats[index]
-        if !seat.hasLeft, state.sessions[seat.player] == nil {
+        guard !seat.hasLeft else { continue }
+        if state.sessions[seat.player] == nil {
           state.sessions[seat.player] = Session(
             identity: Identity(player: seat.player, name: seat.name, isGuest: seat.isGuest),
             connection: nil, room: room.id)
+        } else if state.sessions[seat.player]?.room == nil {
+          // NB: A player already here (a room taken over from a node that stopped) sits down.
+          state.sessions[seat.player]?.room = room.id
         }
       }
       room.spectators = []
@@ -258,6 +278,7 @@ extension Server {
   func snapshot(_ room: Room.State, _ state: inout State) -> Effect<Action> {
     var entry = RoomLogEntry(room: room.id, sequence: state.takeLogSequence(room.id), encoding: room)
     entry.finishedGame = state.unrecordedGames[room.id]
+    entry.seatedPlayers = room.people
     return .perform { [database, entry] in database.restartRoomLog(entry) }
   }
 }

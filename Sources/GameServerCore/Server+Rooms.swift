@@ -53,10 +53,11 @@ extension Server {
         views.append((connection, room.view(for: player).replying(to: requestID)))
       }
     }
-    let snapshot = RoomLogEntry(room: id, sequence: sequence, encoding: room)
+    var snapshot = RoomLogEntry(room: id, sequence: sequence, encoding: room)
+    snapshot.seatedPlayers = room.people
     let ticket = snapshot.ticket
     return .merge(
-      .perform { [database, channel, views] in
+      .perform { [database, channel, views, snapshot] in
         database.appendRoomLog(snapshot)
         for (connection, view) in views { channel.send(connection, view, after: ticket) }
       },

@@ -99,7 +99,11 @@ extension Server {
       return self.matchmaking(&state, .startPrivateRoom(player))
 
     case let .spectate(roomID):
-      guard let room = state.rooms[id: roomID] else { return fail("unknown_room", "There is no room \(roomID).") }
+      guard let room = state.rooms[id: roomID] else {
+        // NB: In a cluster the room may live on another node: the watcher is sent there.
+        guard self.cluster.isClustered else { return fail("unknown_room", "There is no room \(roomID).") }
+        return self.locate(connection, room: roomID, requestID: id)
+      }
       guard session.room != roomID else { return fail("already_in_room", "You have a seat in that room.") }
       guard !state.unavailableRooms.contains(roomID) else { return self.reply(connection, .error(.roomUnavailable(requestID: id))) }
       // NB: Already watching: the answer is the view as it is.

@@ -130,9 +130,16 @@ public struct Server: Sendable {
     case storage(StorageEvent)
     /// Rooms rebuilt from their logs after a restart, with the sequence their logs go on from.
     case restore([Room.State], nextLogSequence: [RoomID: Int])
+    /// News of the cluster this server is a node of: rooms it lost, or its lease.
+    case cluster(ClusterEvent)
+    /// Where a room asked about lives, if on another node (`room` is nil for a player's own
+    /// room after a login): answered with `moved`, or for a room asked about that is nowhere,
+    /// `unknown_room`.
+    case located(ConnectionID, RoomID?, RoomPlacement?, requestID: String?)
   }
 
   @Dependency(\.clientChannel) var channel
+  @Dependency(\.cluster) var cluster
   @Dependency(\.database) var database
   @Dependency(\.games) var games
   @Dependency(\.withRandomNumberGenerator) var withRandomNumberGenerator
@@ -155,4 +162,19 @@ public struct Server: Sendable {
   // It holds no state and reads its dependencies when it runs, so one serves every store.
   nonisolated(unsafe) static let rooms = EmptyReducer<State, Action>()
     .forEach(\.rooms, action: \.rooms) { Room() }
+
+  /// Removes the rooms another node of the cluster owns now (all of them when the lease is
+  /// lost), through the rooms' `forEach`, which cancels their effects (clocks, bots).
+  nonisolated(unsafe) static let lostRooms = Reduce<State, Action> { state, action in
+    switch action {
+    case let .cluster(.roomsLost(rooms)):
+      for id in rooms.keys { state.rooms.remove(id: id) }
+    case .cluster(.leaseLost):
+      state.rooms.removeAll()
+    default:
+      break
+    }
+    return .none
+  }
+  .forEach(\.rooms, action: \.rooms) { Room() }
 }

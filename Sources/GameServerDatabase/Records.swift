@@ -111,6 +111,9 @@ public struct RoomLogEntry: Hashable, Codable, Sendable {
   /// The game that ended with this line: recorded, with the players' ratings, in the same
   /// transaction as the line (not part of the line's JSON).
   public var finishedGame: GameRecord?
+  /// On a snapshot: the people seated in the room, for a cluster's directory (which node a
+  /// returning player is sent to). Not part of the line's JSON.
+  public var seatedPlayers: [PlayerID]?
   private var source: Source
 
   private enum Source: Sendable {

@@ -32,11 +32,9 @@ final class BatchedWrites: Sendable {
   private let writer: any DatabaseWriter
   private let queue = DispatchQueue(label: "game-server.batched-writes")
   /// The writes not yet taken by a commit, and whether a flush is scheduled or running.
-  private let pending = Mutex<(writes: [Write], isScheduled: Bool)>(([], false))
-  /// Whether the last write failed; touched on the queue only.
-  private let isFailing = Mutex(false)
+  private let pending = PendingWrites<Write>()
+  private let health: WriteHealth
   private let policy: CommitPolicy
-  private let onEvent: @Sendable (StorageEvent) -> Void
   private let onCommit: @Sendable () -> Void
 
   /// - Parameters:
@@ -49,7 +47,7 @@ final class BatchedWrites: Sendable {
   ) {
     self.writer = writer
     self.policy = policy
-    self.onEvent = onEvent
+    self.health = WriteHealth(onEvent: onEvent)
     self.onCommit = onCommit
   }
 
@@ -81,17 +79,13 @@ final class BatchedWrites: Sendable {
 
   /// How many writes wait for a commit, and whether one is on its way (for tests).
   var queued: (count: Int, isCommitScheduled: Bool) {
-    self.pending.withLock { ($0.writes.count, $0.isScheduled) }
+    self.pending.queued
   }
 
   /// Starts committing what is queued, unless a commit is running (what is queued then goes
   /// into the next one).
   func commitQueued() {
-    let schedule = self.pending.withLock { pending -> Bool in
-      guard !pending.writes.isEmpty, !pending.isScheduled else { return false }
-      pending.isScheduled = true
-      return true
-    }
+    let schedule = self.pending.scheduleCommit()
     if schedule { self.queue.async { self.flush() } }
   }
 
@@ -108,23 +102,14 @@ final class BatchedWrites: Sendable {
   }
 
   func append(_ write: Write) {
-    let schedule = self.pending.withLock { pending -> Bool in
-      pending.writes.append(write)
-      guard self.policy == .onAppend, !pending.isScheduled else { return false }
-      pending.isScheduled = true
-      return true
-    }
+    let schedule = self.pending.append(write, startingCommit: self.policy == .onAppend)
     if schedule { self.queue.async { self.flush() } }
   }
 
   /// Commits what is pending, then what came meanwhile, until nothing is left.
   private func flush() {
     while true {
-      let writes = self.pending.withLock { pending -> [Write] in
-        if pending.writes.isEmpty { pending.isScheduled = false }
-        defer { pending.writes = [] }
-        return pending.writes
-      }
+      let writes = self.pending.take()
       guard !writes.isEmpty else { return }
       self.commit(writes)
       self.onCommit()
@@ -152,28 +137,18 @@ final class BatchedWrites: Sendable {
   }
 
   private func noteSuccess() {
-    let recovered = self.isFailing.withLock { isFailing -> Bool in
-      defer { isFailing = false }
-      return isFailing
-    }
-    if recovered { self.onEvent(.writesRecovered) }
+    self.health.succeeded()
   }
 
   private func noteFailure(_ error: any Error) {
-    let started = self.isFailing.withLock { isFailing -> Bool in
-      defer { isFailing = true }
-      return !isFailing
-    }
-    guard started else { return }
-    self.onEvent(.writesFailing(StorageProblem(error)))
-    self.scheduleProbe()
+    if self.health.failed(StorageProblem(error)) { self.scheduleProbe() }
   }
 
   /// While writes fail, tries a small write every second, so that the server hears when they
   /// work again even if nothing else writes.
   private func scheduleProbe() {
     self.queue.asyncAfter(deadline: .now() + Self.probeInterval) {
-      guard self.isFailing.withLock({ $0 }) else { return }
+      guard self.health.isFailing else { return }
       do {
         try self.writer.write { db in
           try db.execute(

@@ -124,10 +124,7 @@ extension DatabaseClient {
           try Row.fetchAll(db, sql: RoomLogTable.openLines)
         }
         var logs: [RoomID: [RoomLogEntry]] = [:]
-        for row in rows {
-          let room = RoomID(rawValue: row["room"])
-          logs[room, default: []].append(RoomLogEntry(room: room, sequence: row["sequence"], payload: row["payload"]))
-        }
+        for row in rows { logs.append(room: row["room"], sequence: row["sequence"], payload: row["payload"]) }
         return logs
       },
       flush: { await batched.waitUntilWritten() },

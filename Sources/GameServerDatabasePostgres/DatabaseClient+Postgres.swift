@@ -27,6 +27,36 @@ extension DatabaseClient {
     onEvent: @escaping @Sendable (StorageEvent) -> Void = { _ in },
     connectWithin timeout: Duration = .seconds(10), logger: Logger = DatabaseClient.postgresLogger
   ) async throws(StorageProblem) -> DatabaseClient {
+    try await self.postgres(
+      location, node: nil, commitPolicy: commitPolicy, onCommit: onCommit, onEvent: onEvent, connectWithin: timeout,
+      logger: logger
+    ).database
+  }
+
+  /// PostgreSQL for a node of a cluster: as ``postgres(_:commitPolicy:onCommit:onEvent:connectWithin:logger:)``,
+  /// and the node joins the cluster (``PostgresCluster``) with clients reaching it at `url`. Its
+  /// room-log writes go only to rooms it owns.
+  ///
+  /// ```swift
+  /// let (database, cluster) = try await DatabaseClient.postgresCluster(
+  ///   location, url: "ws://10.0.0.2:8080/", lease: .seconds(5))
+  /// ```
+  public static func postgresCluster(
+    _ location: PostgresLocation, url: String, lease: Duration, commitPolicy: CommitPolicy = .onAppend,
+    onCommit: @escaping @Sendable () -> Void = {}, onEvent: @escaping @Sendable (StorageEvent) -> Void = { _ in },
+    connectWithin timeout: Duration = .seconds(10), logger: Logger = DatabaseClient.postgresLogger
+  ) async throws(StorageProblem) -> (database: DatabaseClient, cluster: PostgresCluster) {
+    let made = try await self.postgres(
+      location, node: (url, lease), commitPolicy: commitPolicy, onCommit: onCommit, onEvent: onEvent,
+      connectWithin: timeout, logger: logger)
+    return (made.database, made.cluster!)
+  }
+
+  private static func postgres(
+    _ location: PostgresLocation, node: (url: String, lease: Duration)?, commitPolicy: CommitPolicy,
+    onCommit: @escaping @Sendable () -> Void, onEvent: @escaping @Sendable (StorageEvent) -> Void,
+    connectWithin timeout: Duration, logger: Logger
+  ) async throws(StorageProblem) -> (database: DatabaseClient, cluster: PostgresCluster?) {
     let client = PostgresClient(configuration: location.configuration, backgroundLogger: logger)
     // NB: The pool works while this runs: for as long as the process does, once it has started.
     let running = Task { await client.run() }
@@ -46,15 +76,24 @@ extension DatabaseClient {
       running.cancel()
       throw StorageProblem(postgres: error)
     }
+    let cluster = node.map { PostgresCluster(client: client, url: $0.url, lease: $0.lease, logger: logger) }
+    do {
+      try await cluster?.start()
+    } catch {
+      running.cancel()
+      throw StorageProblem(postgres: error)
+    }
     let broadcast = StorageEventBroadcast()
     let emit: @Sendable (StorageEvent) -> Void = { event in
       onEvent(event)
       broadcast.yield(event)
     }
-    let writes = PostgresWrites(client: client, logger: logger, policy: commitPolicy, onEvent: emit, onCommit: onCommit)
+    let writes = PostgresWrites(
+      client: client, logger: logger, policy: commitPolicy, fence: cluster.map { cluster in cluster.fence },
+      onEvent: emit, onCommit: onCommit)
     let roomLog = PostgresRoomLog(writes: writes, events: emit)
 
-    return DatabaseClient(
+    let database = DatabaseClient(
       createAccount: { account in
         do {
           try await client.query(
@@ -103,14 +142,14 @@ extension DatabaseClient {
         for try await (room, sequence, payload) in try await client.query(
           "SELECT room, sequence, payload FROM room_log ORDER BY room, sequence", logger: logger
         ).decode((String, Int, String).self) {
-          let id = RoomID(rawValue: room)
-          logs[id, default: []].append(RoomLogEntry(room: id, sequence: sequence, payload: payload))
+          logs.append(room: room, sequence: sequence, payload: payload)
         }
         return logs
       },
       flush: { await writes.waitUntilWritten() },
       commitQueued: { writes.commitQueued() }
     )
+    return (database, cluster)
   }
 
   /// What the PostgreSQL client logs by default: errors only (a server logs more by passing its

@@ -31,7 +31,8 @@ final class PostgresRoomLog: Sendable {
     let line = PostgresWrites.Line(room: entry.room, sequence: entry.sequence, payload: entry.payload)
     self.writes.append(
       PostgresWrites.Write(
-        line: line, run: self.recording(entry), isVoid: { progress.status(ticket) == .failed },
+        room: entry.room, seats: entry.seatedPlayers, line: line, run: self.recording(entry),
+        isVoid: { progress.status(ticket) == .failed },
         committed: { progress.committed(ticket) }, fail: self.failing(entry)))
   }
 
@@ -44,6 +45,7 @@ final class PostgresRoomLog: Sendable {
     let record = self.recording(snapshot)
     self.writes.append(
       PostgresWrites.Write(
+        room: snapshot.room, seats: snapshot.seatedPlayers,
         run: { connection, logger in
           try await connection.query("DELETE FROM room_log WHERE room = \(snapshot.room.rawValue)", logger: logger)
           try await PostgresWrites.insert([line], connection, logger)
@@ -58,6 +60,7 @@ final class PostgresRoomLog: Sendable {
   func close(_ room: RoomID) {
     self.writes.append(
       PostgresWrites.Write(
+        room: room, closesRoom: true,
         run: { connection, logger in
           try await connection.query("DELETE FROM room_log WHERE room = \(room.rawValue)", logger: logger)
           return nil

@@ -81,7 +81,39 @@ enum PostgresSchema {
         // NB: While writes fail, a probe writes here every second to tell when they work again.
         "CREATE TABLE write_probe (id INTEGER PRIMARY KEY, at TIMESTAMPTZ NOT NULL)",
       ]
-    )
+    ),
+    // NB: A cluster's directory: the nodes with their leases (only the database's now() is
+    // compared with them), each open room's owner and epoch, and who is seated where.
+    (
+      2,
+      [
+        """
+        CREATE TABLE node (
+          id BIGSERIAL PRIMARY KEY,
+          url TEXT NOT NULL,
+          lease_until TIMESTAMPTZ NOT NULL,
+          started_at TIMESTAMPTZ NOT NULL DEFAULT now()
+        )
+        """,
+        """
+        CREATE TABLE room (
+          id TEXT PRIMARY KEY,
+          owner BIGINT NOT NULL,
+          epoch BIGINT NOT NULL
+        )
+        """,
+        "CREATE INDEX room_by_owner ON room (owner)",
+        """
+        CREATE TABLE room_player (
+          room TEXT NOT NULL REFERENCES room (id) ON DELETE CASCADE,
+          player TEXT NOT NULL,
+          seated_at TIMESTAMPTZ NOT NULL DEFAULT now(),
+          PRIMARY KEY (room, player)
+        )
+        """,
+        "CREATE INDEX room_player_by_player ON room_player (player, seated_at DESC)",
+      ]
+    ),
   ]
 
   /// Brings the database up to the newest migration.

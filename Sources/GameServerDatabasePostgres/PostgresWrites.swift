@@ -29,6 +29,12 @@ final class PostgresWrites: Sendable {
   }
 
   struct Write: Sendable {
+    /// The room it writes to, if any: a node of a cluster writes only to rooms it owns.
+    var room: RoomID?
+    /// On a room's snapshot: the people seated, for the cluster's directory.
+    var seats: [PlayerID]?
+    /// Whether it closes its room (which leaves the cluster's directory).
+    var closesRoom = false
     /// Inserted before `run` (with the lines of the writes next to it).
     var line: Line?
     /// Runs in the transaction; returns what to do once it has committed.
@@ -41,45 +47,46 @@ final class PostgresWrites: Sendable {
     var fail: @Sendable (any Error) -> Void
   }
 
+  /// Run first in every transaction of a cluster's node: registers the rooms being opened,
+  /// checks that the node still owns the rooms the writes are for (locking their directory rows
+  /// until the commit, so that no node takes them over meanwhile), and returns those it does not
+  /// own: their writes are left out and fail.
+  typealias Fence = @Sendable (PostgresConnection, Logger, [Write]) async throws -> Set<RoomID>
+
+  /// Why a write to a room was refused: another node owns the room now.
+  struct RoomLost: Error {}
+
   /// How long after a failure the probe tries a write.
   static let probeInterval = Duration.seconds(1)
 
   private let client: PostgresClient
   private let logger: Logger
   private let policy: CommitPolicy
-  private let onEvent: @Sendable (StorageEvent) -> Void
   private let onCommit: @Sendable () -> Void
-  private let pending = Mutex<(writes: [Write], isScheduled: Bool)>(([], false))
-  private let isFailing = Mutex(false)
+  private let fence: Fence?
+  private let pending = PendingWrites<Write>()
+  private let health: WriteHealth
 
   init(
-    client: PostgresClient, logger: Logger, policy: CommitPolicy,
+    client: PostgresClient, logger: Logger, policy: CommitPolicy, fence: Fence? = nil,
     onEvent: @escaping @Sendable (StorageEvent) -> Void, onCommit: @escaping @Sendable () -> Void
   ) {
     self.client = client
+    self.fence = fence
     self.logger = logger
     self.policy = policy
-    self.onEvent = onEvent
+    self.health = WriteHealth(onEvent: onEvent)
     self.onCommit = onCommit
   }
 
   func append(_ write: Write) {
-    let schedule = self.pending.withLock { pending -> Bool in
-      pending.writes.append(write)
-      guard self.policy == .onAppend, !pending.isScheduled else { return false }
-      pending.isScheduled = true
-      return true
-    }
+    let schedule = self.pending.append(write, startingCommit: self.policy == .onAppend)
     if schedule { self.startFlushing() }
   }
 
   /// Starts committing what is queued, unless a commit is running.
   func commitQueued() {
-    let schedule = self.pending.withLock { pending -> Bool in
-      guard !pending.writes.isEmpty, !pending.isScheduled else { return false }
-      pending.isScheduled = true
-      return true
-    }
+    let schedule = self.pending.scheduleCommit()
     if schedule { self.startFlushing() }
   }
 
@@ -99,11 +106,7 @@ final class PostgresWrites: Sendable {
   /// Commits what is pending, then what came meanwhile, until nothing is left.
   private func flush() async {
     while true {
-      let writes = self.pending.withLock { pending -> [Write] in
-        if pending.writes.isEmpty { pending.isScheduled = false }
-        defer { pending.writes = [] }
-        return pending.writes
-      }
+      let writes = self.pending.take()
       guard !writes.isEmpty else { return }
       await self.commit(writes)
       self.onCommit()
@@ -116,10 +119,14 @@ final class PostgresWrites: Sendable {
     let writes = writes.filter { !$0.isVoid() }
     guard !writes.isEmpty else { return }
     do {
-      let completions = try await self.transaction(writes)
+      let (completions, lost) = try await self.transaction(writes)
       for (write, completion) in zip(writes, completions) {
-        write.committed?()
-        completion?()
+        if let room = write.room, lost.contains(room) {
+          write.fail(RoomLost())
+        } else {
+          write.committed?()
+          completion?()
+        }
       }
       self.noteSuccess()
     } catch where writes.count > 1 && StorageProblem.isStatementError(error) {
@@ -130,13 +137,21 @@ final class PostgresWrites: Sendable {
     }
   }
 
-  /// Runs writes in one transaction, lines next to each other in one statement.
-  private func transaction(_ writes: [Write]) async throws -> [(@Sendable () -> Void)?] {
+  /// Runs writes in one transaction, lines next to each other in one statement; returns what
+  /// each has to do once committed, and the rooms this node does not own (whose writes were
+  /// left out).
+  private func transaction(_ writes: [Write]) async throws -> ([(@Sendable () -> Void)?], Set<RoomID>) {
     let logger = self.logger
+    let fence = self.fence
     return try await self.client.withTransaction(logger: logger) { connection in
+      let lost = try await fence?(connection, logger, writes) ?? []
       var completions: [(@Sendable () -> Void)?] = []
       var lines: [Line] = []
       for write in writes {
+        if let room = write.room, lost.contains(room) {
+          completions.append(nil)
+          continue
+        }
         if let line = write.line { lines.append(line) }
         guard let run = write.run else {
           completions.append(nil)
@@ -147,7 +162,7 @@ final class PostgresWrites: Sendable {
         completions.append(try await run(connection, logger))
       }
       try await Self.insert(lines, connection, logger)
-      return completions
+      return (completions, lost)
     }
   }
 
@@ -165,29 +180,19 @@ final class PostgresWrites: Sendable {
   }
 
   private func noteSuccess() {
-    let recovered = self.isFailing.withLock { isFailing -> Bool in
-      defer { isFailing = false }
-      return isFailing
-    }
-    if recovered { self.onEvent(.writesRecovered) }
+    self.health.succeeded()
   }
 
   private func noteFailure(_ error: any Error) {
-    let started = self.isFailing.withLock { isFailing -> Bool in
-      defer { isFailing = true }
-      return !isFailing
-    }
-    guard started else { return }
-    self.onEvent(.writesFailing(StorageProblem(postgres: error)))
-    Task { await self.probe() }
+    if self.health.failed(StorageProblem(postgres: error)) { Task { await self.probe() } }
   }
 
   /// While writes fail, tries a small write every second, so that the server hears when they
   /// work again even if nothing else writes.
   private func probe() async {
-    while self.isFailing.withLock({ $0 }) {
+    while self.health.isFailing {
       try? await Task.sleep(for: Self.probeInterval)
-      guard self.isFailing.withLock({ $0 }) else { return }
+      guard self.health.isFailing else { return }
       do {
         try await self.client.query(
           "INSERT INTO write_probe (id, at) VALUES (1, now()) ON CONFLICT (id) DO UPDATE SET at = now()",

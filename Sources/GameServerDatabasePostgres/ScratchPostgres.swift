@@ -101,6 +101,17 @@ public final class ScratchPostgres: Sendable {
     return self.location.database(name)
   }
 
+  /// Runs SQL in a database of the server, as its superuser (for tests that change what a
+  /// server would not: a node's lease, say).
+  public func execute(_ sql: String, in location: PostgresLocation) async throws {
+    let client = PostgresClient(configuration: location.configuration, backgroundLogger: DatabaseClient.postgresLogger)
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      group.addTask { await client.run() }
+      defer { group.cancelAll() }
+      try await client.query(PostgresQuery(unsafeSQL: sql))
+    }
+  }
+
   /// The server's process id.
   public var pid: pid_t { self.process.pid }
 

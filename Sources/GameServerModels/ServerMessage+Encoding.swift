@@ -2,7 +2,7 @@
 extension ServerMessage: Encodable {
   private enum CodingKeys: String, CodingKey {
     case v, type, replyTo, code, message, game, mode, room, view, reason, entries
-    case player, name, guest, token, ratings, games, seats, players, rooms, rating, change
+    case player, name, guest, token, ratings, games, seats, players, rooms, rating, change, url
   }
 
   /// The wire name of the message's type.
@@ -18,6 +18,7 @@ extension ServerMessage: Encodable {
     case .roomLeft: "roomLeft"
     case .leaderboard: "leaderboard"
     case .goodbye: "goodbye"
+    case .moved: "moved"
     case .games: "games"
     case .rooms: "rooms"
     case .rating: "rating"
@@ -90,6 +91,9 @@ extension ServerMessage: Encodable {
       try container.encode(room, forKey: .room)
       try container.encode(reason, forKey: .reason)
       try container.encodeIfPresent(replyTo, forKey: .replyTo)
+    case let .moved(room, url):
+      try container.encode(room, forKey: .room)
+      try container.encode(url, forKey: .url)
     case let .leaderboard(variant, entries, replyTo):
       try container.encode(variant.game, forKey: .game)
       try container.encode(variant.mode, forKey: .mode)
@@ -109,7 +113,7 @@ extension ServerMessage: Encodable {
       let .goodbye(replyTo),
       let .pong(replyTo):
       replyTo
-    case .rating:
+    case .rating, .moved:
       nil
     }
   }

@@ -37,6 +37,8 @@ public enum ServerMessage: Equatable, Sendable {
   case rating(RatingChange)
   /// The player's last games, oldest first.
   case history([GameSummary], replyTo: String?)
+  /// Your room lives on another server of the cluster: connect to `url` and `resume` there.
+  case moved(RoomID, url: String)
   /// Logged out.
   case goodbye(replyTo: String?)
   case pong(replyTo: String?)

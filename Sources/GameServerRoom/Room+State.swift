@@ -35,6 +35,9 @@ extension Room.State {
     self.seats.contains { $0.player == player && $0.bot == nil && !$0.hasLeft }
   }
 
+  /// The people seated (bots are not), whether here or away.
+  public var people: [PlayerID] { self.seats.filter { $0.bot == nil }.map(\.player) }
+
   /// The people seated and still here, and the spectators: who gets this room's views.
   public var viewers: [PlayerID] {
     var viewers: [PlayerID] = []

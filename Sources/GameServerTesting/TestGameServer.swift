@@ -29,6 +29,9 @@ public final class TestGameServer {
   public let database: DatabaseClient
   /// The messages never delivered because the log line they show failed.
   public let dropped = LockIsolated<[ServerMessage]>([])
+  /// The connections the server closed, with the close code (in order): a server of a cluster
+  /// closes those in a room that moved to another node.
+  public let closed = LockIsolated<[(ConnectionID, code: Int)]>([])
   private let outbox = LockIsolated<[ConnectionID: [ServerMessage]]>([:])
   private let live: LiveServerState
   private var connections: UInt64 = 0
@@ -59,6 +62,7 @@ public final class TestGameServer {
     self.isStarted = !listensToStorage
     let outbox = self.outbox
     let dropped = self.dropped
+    let closed = self.closed
     let live = LiveServerState(Server.State(settings: settings))
     self.clock = clock
     self.database = database
@@ -87,7 +91,8 @@ public final class TestGameServer {
           } else {
             outbox.withValue { $0[connection, default: []].append(message) }
           }
-        }
+        },
+        close: { connection, code, _ in closed.withValue { $0.append((connection, code)) } }
       )
       dependencies(&$0)
     }

@@ -18,7 +18,7 @@ import time
 
 import websockets
 
-from harness import read_port
+from harness import move, read_port, receive
 
 
 def mount_tmpfs(size):
@@ -43,12 +43,6 @@ def fill(folder):
     return path
 
 
-async def receive(socket, predicate, seconds=10):
-    deadline = time.monotonic() + seconds
-    while True:
-        message = json.loads(await asyncio.wait_for(socket.recv(), timeout=max(0.1, deadline - time.monotonic())))
-        if predicate(message):
-            return message
 
 
 async def nothing_but(socket, seconds, predicate):
@@ -63,11 +57,6 @@ async def nothing_but(socket, seconds, predicate):
         return messages
 
 
-def move(row, column, id=None):
-    message = {"v": 1, "type": "move", "cell": {"row": row, "column": column}}
-    if id:
-        message["id"] = id
-    return json.dumps(message)
 
 
 async def scenario(port, folder):

@@ -1,5 +1,7 @@
 """Shared helpers for the end-to-end tests: starting game-server, and websocket frames by hand."""
+import asyncio
 import base64
+import json
 import os
 import re
 import socket
@@ -24,6 +26,23 @@ def read_port(process):
         if found:
             return int(found.group(1))
     raise AssertionError("the server did not say where it listens")
+
+
+async def receive(socket, predicate, seconds=10):
+    """The first message that `predicate` accepts within `seconds` (the others are skipped)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        message = json.loads(await asyncio.wait_for(socket.recv(), timeout=max(0.1, deadline - time.monotonic())))
+        if predicate(message):
+            return message
+
+
+def move(row, column, id=None):
+    """A tic-tac-toe move, with a request id if given."""
+    message = {"v": 1, "type": "move", "cell": {"row": row, "column": column}}
+    if id:
+        message["id"] = id
+    return json.dumps(message)
 
 
 def stop(process):

@@ -21,7 +21,7 @@ import time
 import websockets
 
 import websocket_game_test as game
-from harness import start
+from harness import move, receive, start
 
 DEPLOY = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "deploy")
 
@@ -42,19 +42,8 @@ def postgres(folder, command):
     subprocess.run(["bash", f"{DEPLOY}/postgres.sh", command, f"{folder}/pg"], check=True)
 
 
-def move(row, column, id=None):
-    message = {"v": 1, "type": "move", "cell": {"row": row, "column": column}}
-    if id:
-        message["id"] = id
-    return json.dumps(message)
 
 
-async def receive(socket, predicate, seconds=15):
-    deadline = time.monotonic() + seconds
-    while True:
-        message = json.loads(await asyncio.wait_for(socket.recv(), timeout=max(0.1, deadline - time.monotonic())))
-        if predicate(message):
-            return message
 
 
 async def two_players(url):
@@ -113,13 +102,21 @@ def kill(process):
     process.wait(timeout=10)
 
 
+def postgres_installed(test):
+    """Whether PostgreSQL is installed; where it is not, says how to install it (and under CI,
+    where it must be, fails)."""
+    if os.path.isdir("/usr/lib/postgresql") or os.environ.get("GAME_SERVER_POSTGRES_BIN"):
+        return True
+    message = "PostgreSQL is not installed: bash deploy/setup.sh --tests installs it (Debian's postgresql)"
+    if os.environ.get("CI") == "true":
+        raise AssertionError(message)
+    print(f"{test} skipped: {message}")
+    return False
+
+
 def main():
     server = sys.argv[1]
-    if not os.path.isdir("/usr/lib/postgresql") and not os.environ.get("GAME_SERVER_POSTGRES_BIN"):
-        message = "PostgreSQL is not installed: bash deploy/setup.sh --tests installs it (Debian's postgresql)"
-        if os.environ.get("CI") == "true":
-            raise AssertionError(message)
-        print(f"postgres test skipped: {message}")
+    if not postgres_installed("postgres test"):
         return
     folder, database = start_postgres()
     try:

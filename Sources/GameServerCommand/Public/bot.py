@@ -126,24 +126,37 @@ async def play(args):
         with open(args.words) as file:
             words = {w.strip() for w in file if w.strip().isalpha() and w.strip().islower() and len(w.strip()) >= 3}
         prefixes = {w[:i] for w in words for i in range(1, len(w) + 1)}
-    async with websockets.connect(args.url) as socket:
+    game = {"type": "playBot" if args.vs_bot else "queue", "game": args.game}
+    if args.game == "wordgrid":
+        game["mode"] = args.mode
+    played = set()
+    url, token = args.url, None
+    # A server of a cluster may send the bot to the server its room lives on (`moved`): it
+    # connects there and resumes with its token.
+    while url:
+        url, token = await play_on(url, token, game, played, args, words, prefixes)
+
+
+async def play_on(url, token, game, played, args, words, prefixes):
+    """Plays on one server; returns the next server and the token when sent elsewhere, else None."""
+    async with websockets.connect(url) as socket:
         send = lambda message: socket.send(json.dumps({"v": 1, **message}))
-        await send({"type": "guest", "name": args.name})
-        game = {"type": "playBot" if args.vs_bot else "queue", "game": args.game}
-        if args.game == "wordgrid":
-            game["mode"] = args.mode
-        played = set()
+        await send({"type": "resume", "token": token} if token else {"type": "guest", "name": args.name})
         async for raw in socket:
             message = json.loads(raw)
             if message["type"] == "welcome":
-                await send(game)
+                if not token:
+                    await send(game)
+                token = message["token"]
+            elif message["type"] == "moved":
+                return message["url"], token
             elif message["type"] == "error":
                 print("server said:", message["code"], message["message"])
             elif message["type"] == "room":
                 view = message["view"]
                 if view.get("outcome") or view.get("ended"):
                     print("game over:", json.dumps(view.get("outcome") or view.get("ended")))
-                    return
+                    return None, token
                 if message["game"] == "tictactoe":
                     if view["turn"] == view["you"]:
                         row, column = tictactoe_move(view["board"], view["you"])
@@ -166,6 +179,7 @@ async def play(args):
                         await send({"type": "removeCube", "cube": {k: face[k] for k in ("x", "y", "z")}})
                     else:
                         await send({"type": "pass" if view["mode"] == "turns" else "resign"})
+    return None, token
 
 
 def main():

@@ -127,15 +127,29 @@ function listHistory(games) {
   }));
 }
 
+/** Where the page came from, and the server of the cluster this client talks to now: a room
+ * that lives on another server sends the client there (`moved`). */
+const entryURL = `${scheme}://${location.host}/`;
+let serverURL = entryURL;
+/** How long to wait before connecting again: at once when sent to another server. */
+let reconnectDelay = 1000;
+
 function connect() {
-  socket = new WebSocket(`${scheme}://${location.host}/`);
+  socket = new WebSocket(serverURL);
+  let opened = false;
   socket.addEventListener("open", () => {
+    opened = true;
     GameClient.send({ type: "games" });
     const token = localStorage.getItem("token");
     if (token) GameClient.send({ type: "resume", token });
   });
   socket.addEventListener("message", (event) => handle(JSON.parse(event.data)));
-  socket.addEventListener("close", () => setTimeout(connect, 1000));
+  socket.addEventListener("close", () => {
+    // NB: A server that cannot be reached (it stopped) sends the client back to where it came in.
+    if (!opened) serverURL = entryURL;
+    setTimeout(connect, reconnectDelay);
+    reconnectDelay = 1000;
+  });
 }
 
 /** Seat counts by variant value (`wordgrid/race`), from the server's list of games. */
@@ -189,6 +203,12 @@ function handle(message) {
   switch (message.type) {
     case "games":
       listGames(message.games);
+      break;
+    case "moved":
+      // NB: The room lives on another server: resume there.
+      serverURL = message.url;
+      reconnectDelay = 0;
+      socket.close();
       break;
     case "welcome":
       localStorage.setItem("token", message.token);

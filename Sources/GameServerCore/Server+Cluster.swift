@@ -1,0 +1,81 @@
+import ComposableArchitecture
+import GameServerDatabase
+import GameServerModels
+import GameServerRoom
+
+extension Server {
+  /// The cluster's news: rooms taken over from a node that stopped are replayed from their logs
+  /// (here, in the effect, with the live dependencies) and restored as after a restart; rooms
+  /// lost go through ``loseRooms(_:_:)``.
+  func listenToCluster() -> Effect<Action> {
+    let events = self.cluster.events()
+    return .run { send in
+      for await event in events {
+        if case let .roomsTakenOver(logs) = event {
+          let recovered = RoomLog.recover(logs)
+          await send(.restore(recovered.rooms, nextLogSequence: recovered.nextLogSequence))
+        } else {
+          await send(.cluster(event))
+        }
+      }
+    }
+  }
+
+  /// Rooms another node owns now (all of this node's, when its lease is lost): they stop here.
+  /// Everyone in them is told where each went (`moved`), when that is known, and their
+  /// connections are closed (1012), so that they connect again and `resume` where the room is.
+  func loseRooms(_ state: inout State, _ event: ClusterEvent) -> Effect<Action> {
+    let lost: [RoomID: RoomPlacement?]
+    switch event {
+    case let .roomsLost(rooms): lost = rooms
+    case .leaseLost: lost = Dictionary(uniqueKeysWithValues: state.rooms.ids.map { ($0, nil) })
+    case .roomsTakenOver: return .none
+    }
+    var closing: [(ConnectionID, RoomPlacement?)] = []
+    for (id, placement) in lost {
+      guard let room = state.rooms[id: id] else { continue }
+      room.forEachViewer { viewer in
+        if let connection = state.sessions[viewer]?.connection { closing.append((connection, placement)) }
+      }
+      for player in room.seats.map(\.player) + room.spectators {
+        guard var session = state.sessions[player] else { continue }
+        if session.room == id { session.room = nil }
+        if session.spectating == id { session.spectating = nil }
+        state.sessions[player] = session.connection == nil && session.room == nil ? nil : session
+      }
+      state.nextLogSequence[id] = nil
+      state.unavailableRooms.remove(id)
+      state.mendingRooms.remove(id)
+      state.unrecordedGames[id] = nil
+    }
+    let removal = Self.lostRooms.reduce(into: &state, action: .cluster(event))
+    guard !closing.isEmpty else { return removal }
+    return .merge(
+      removal,
+      .perform { [channel, closing] in
+        for (connection, placement) in closing {
+          if let placement { channel.send(connection, .moved(placement.room, url: placement.url)) }
+          channel.close(connection, 1012, "This room moved to another server; connect again.")
+        }
+      })
+  }
+
+  /// Looks up where a room lives (or, with no room, the room a player is seated in) and answers
+  /// with `.located`.
+  func locate(_ connection: ConnectionID, player: PlayerID? = nil, room: RoomID? = nil, requestID: String? = nil)
+    -> Effect<Action>
+  {
+    .run { [cluster] send in
+      let placement: RoomPlacement?
+      if let room {
+        placement = try? await cluster.location(room)
+      } else if let player {
+        placement = try? await cluster.placement(player)
+      } else {
+        placement = nil
+      }
+      guard placement != nil || room != nil else { return }
+      await send(.located(connection, room, placement, requestID: requestID))
+    }
+  }
+}

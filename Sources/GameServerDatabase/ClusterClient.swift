@@ -1,0 +1,80 @@
+import Dependencies
+import GameServerGame
+import GameServerModels
+
+/// A server's place in a cluster of servers (nodes) that share PostgreSQL: which node owns each
+/// open room, and news of rooms changing hands. Outside a cluster (``standalone``) every room is
+/// this server's own and no news comes.
+///
+/// A node owns the rooms it opens. When a node stops renewing its lease, live nodes take its
+/// rooms over (each replays the logs of those it took); a node whose lease ran out, or that
+/// finds another node owns a room it wrote to, stops serving those rooms.
+///
+/// ```swift
+/// @Dependency(\.cluster) var cluster
+/// if let placement = try await cluster.placement(player) {   // the player's room is elsewhere
+///   channel.send(connection, .moved(placement))
+/// }
+/// ```
+public struct ClusterClient: Sendable {
+  /// Whether this server is a node of a cluster (false for ``standalone``).
+  public var isClustered: Bool
+  /// Where the open room a player has a seat in lives, if another node owns it.
+  public var placement: @Sendable (PlayerID) async throws -> RoomPlacement?
+  /// Where a room lives, if another node owns it.
+  public var location: @Sendable (RoomID) async throws -> RoomPlacement?
+  /// The cluster's news for this node, for one reader.
+  public var events: @Sendable () -> AsyncStream<ClusterEvent>
+
+  public init(
+    isClustered: Bool = true,
+    placement: @escaping @Sendable (PlayerID) async throws -> RoomPlacement?,
+    location: @escaping @Sendable (RoomID) async throws -> RoomPlacement?,
+    events: @escaping @Sendable () -> AsyncStream<ClusterEvent>
+  ) {
+    self.isClustered = isClustered
+    self.placement = placement
+    self.location = location
+    self.events = events
+  }
+
+  /// A server on its own: every room is here.
+  public static let standalone = ClusterClient(
+    isClustered: false, placement: { _ in nil }, location: { _ in nil }, events: { AsyncStream { $0.finish() } })
+}
+
+/// A room on another node, and the address clients reach that node at.
+public struct RoomPlacement: Hashable, Sendable {
+  public var room: RoomID
+  public var url: String
+
+  public init(room: RoomID, url: String) {
+    self.room = room
+    self.url = url
+  }
+}
+
+/// What the cluster tells a node.
+public enum ClusterEvent: Hashable, Sendable {
+  /// Rooms of a node whose lease ran out are this node's now, with their logs (each in
+  /// sequence order) to replay.
+  case roomsTakenOver([RoomID: [RoomLogEntry]])
+  /// Another node owns these rooms now (this node's writes to them were refused), with where
+  /// each lives if that is known.
+  case roomsLost([RoomID: RoomPlacement?])
+  /// This node could not renew its lease in time: none of its rooms is its own any more.
+  case leaseLost
+}
+
+extension ClusterClient: DependencyKey {
+  public static let liveValue = ClusterClient.standalone
+  public static let testValue = ClusterClient.standalone
+}
+
+extension DependencyValues {
+  /// The cluster this server is a node of (``ClusterClient/standalone`` outside one).
+  public var cluster: ClusterClient {
+    get { self[ClusterClient.self] }
+    set { self[ClusterClient.self] = newValue }
+  }
+}

@@ -1,0 +1,316 @@
+import Foundation
+import GameServerDatabase
+import GameServerGame
+import GameServerModels
+import Logging
+import PostgresNIO
+import Synchronization
+
+/// This server as a node of a cluster sharing one PostgreSQL database: its lease, the rooms it
+/// owns (with the epoch it owns each at), and taking over the rooms of nodes whose lease ran
+/// out.
+///
+/// Every second the node renews its lease (`lease_until = now() + lease`, by the database's
+/// clock: no two machines' clocks are ever compared) and then takes over, a few at a time, the
+/// rooms of nodes whose lease has run out: each such room gets this node as its owner and its
+/// epoch one higher, in a transaction that also reads its log (`FOR UPDATE … SKIP LOCKED`, so
+/// live nodes share the work). Every write to a room's log first checks, in its transaction,
+/// that this node still owns the room at its epoch (``fence(_:_:_:)``): a node that lost a room
+/// cannot write to it. A node that has not renewed its lease for a whole lease (paused, cut off
+/// from the database) gives all its rooms up by itself, and joins again as a new node.
+///
+/// ```swift
+/// let (database, cluster) = try await DatabaseClient.postgresCluster(location, url: "ws://10.0.0.2:8080/", lease: .seconds(5))
+/// withDependencies { $0.database = database; $0.cluster = cluster.clusterClient } operation: { ... }
+/// ```
+public final class PostgresCluster: Sendable {
+  struct Membership {
+    var node: Int64?
+    /// When the last renewal that worked was sent (by this process's monotonic clock).
+    var renewedAt: ContinuousClock.Instant?
+    /// The rooms this node owns, at their epochs.
+    var epochs: [RoomID: Int64] = [:]
+  }
+
+  /// The address clients reach this node at.
+  public let url: String
+  /// How long the node's rooms stay its own without a renewal.
+  public let lease: Duration
+  static let heartbeat = Duration.seconds(1)
+  /// The most rooms one heartbeat takes over.
+  static let takeoverBatch = 64
+
+  private let client: PostgresClient
+  private let logger: Logger
+  private let membership = Mutex(Membership())
+  private let events: AsyncStream<ClusterEvent>
+  private let continuation: AsyncStream<ClusterEvent>.Continuation
+
+  init(client: PostgresClient, url: String, lease: Duration, logger: Logger) {
+    self.client = client
+    self.url = url
+    self.lease = lease
+    self.logger = logger
+    (self.events, self.continuation) = AsyncStream.makeStream(of: ClusterEvent.self)
+  }
+
+  /// The node's id in the database, while it has a lease.
+  public var node: Int64? { self.membership.withLock { $0.node } }
+
+  /// The rooms this node owns now (for tests and metrics).
+  public var ownedRooms: Set<RoomID> { self.membership.withLock { Set($0.epochs.keys) } }
+
+  /// Registers the node, then renews its lease and takes over rooms every second, for as long
+  /// as the process runs.
+  func start() async throws {
+    try await self.register(at: .now)
+    Task { await self.beat() }
+  }
+
+  /// What the server reads the cluster through.
+  public var clusterClient: ClusterClient {
+    ClusterClient(
+      placement: { player in try await self.placement(of: player) },
+      location: { room in try await self.location(of: room) },
+      events: { self.events })
+  }
+
+  // MARK: - Lease
+
+  private func register(at now: ContinuousClock.Instant) async throws {
+    let rows = try await self.client.query(
+      """
+      INSERT INTO node (url, lease_until) VALUES (\(self.url), now() + \(self.leaseSeconds) * interval '1 second')
+      RETURNING id
+      """,
+      logger: self.logger)
+    var node: Int64?
+    for try await id in rows.decode(Int64.self) { node = id }
+    self.membership.withLock {
+      $0.node = node
+      $0.renewedAt = now
+    }
+    self.logger.notice("Joined the cluster", metadata: ["node": "\(node ?? 0)", "url": "\(self.url)"])
+  }
+
+  private var leaseSeconds: Double {
+    Double(self.lease.components.seconds) + Double(self.lease.components.attoseconds) / 1e18
+  }
+
+  private func beat() async {
+    var beats = 0
+    while true {
+      let started = ContinuousClock.now
+      await self.renewAndTakeOver(at: started)
+      beats += 1
+      if beats % 60 == 0 { try? await self.forgetDeadNodes() }
+      try? await Task.sleep(until: started + Self.heartbeat, clock: .continuous)
+    }
+  }
+
+  private func renewAndTakeOver(at now: ContinuousClock.Instant) async {
+    let expired = self.membership.withLock { membership -> Bool in
+      guard let renewedAt = membership.renewedAt else { return false }
+      return now - renewedAt >= self.lease
+    }
+    if expired { self.giveUpRooms("its lease ran out") }
+    do {
+      guard let node = self.node else {
+        try await self.register(at: now)
+        return
+      }
+      var renewed = false
+      for try await _ in try await self.client.query(
+        """
+        UPDATE node SET lease_until = now() + \(self.leaseSeconds) * interval '1 second'
+        WHERE id = \(node) AND lease_until > now() RETURNING id
+        """,
+        logger: self.logger
+      ).decode(Int64.self) {
+        renewed = true
+      }
+      guard renewed else {
+        // NB: The database says the lease ran out: other nodes may be taking the rooms over.
+        self.giveUpRooms("the database says its lease ran out")
+        try await self.register(at: now)
+        return
+      }
+      self.membership.withLock { $0.renewedAt = now }
+      try await self.takeOver()
+    } catch {
+      self.logger.warning("Cannot renew the node's lease", metadata: ["problem": "\(StorageProblem(postgres: error))"])
+    }
+  }
+
+  /// Stops owning every room, and says so (once).
+  private func giveUpRooms(_ reason: String) {
+    let had = self.membership.withLock { membership -> Bool in
+      defer {
+        membership.epochs = [:]
+        membership.node = nil
+        membership.renewedAt = nil
+      }
+      return membership.node != nil
+    }
+    guard had else { return }
+    self.logger.error("This node gives up its rooms: \(reason)")
+    self.continuation.yield(.leaseLost)
+  }
+
+  private func forgetDeadNodes() async throws {
+    try await self.client.query(
+      """
+      DELETE FROM node WHERE lease_until < now() - interval '1 minute'
+        AND NOT EXISTS (SELECT 1 FROM room WHERE room.owner = node.id)
+      """,
+      logger: self.logger)
+  }
+
+  // MARK: - Taking over
+
+  /// Takes over some rooms of nodes whose lease ran out, with their logs.
+  private func takeOver() async throws {
+    guard let node = self.node else { return }
+    let logger = self.logger
+    let batch = Self.takeoverBatch
+    let (epochs, logs) = try await self.client.withTransaction(logger: logger) { connection in
+      var epochs: [RoomID: Int64] = [:]
+      for try await (room, epoch) in try await connection.query(
+        """
+        WITH expired AS (
+          SELECT room.id FROM room LEFT JOIN node ON node.id = room.owner
+          WHERE node.id IS NULL OR node.lease_until < now()
+          ORDER BY room.id LIMIT \(batch) FOR UPDATE OF room SKIP LOCKED
+        )
+        UPDATE room SET owner = \(node), epoch = room.epoch + 1 FROM expired WHERE room.id = expired.id
+        RETURNING room.id, room.epoch
+        """,
+        logger: logger
+      ).decode((String, Int64).self) {
+        epochs[RoomID(rawValue: room)] = epoch
+      }
+      var logs: [RoomID: [RoomLogEntry]] = [:]
+      guard !epochs.isEmpty else { return (epochs, logs) }
+      let ids = epochs.keys.map(\.rawValue)
+      for try await (room, sequence, payload) in try await connection.query(
+        "SELECT room, sequence, payload FROM room_log WHERE room = ANY(\(ids)::text[]) ORDER BY room, sequence",
+        logger: logger
+      ).decode((String, Int, String).self) {
+        logs.append(room: room, sequence: sequence, payload: payload)
+      }
+      // NB: A room with no log has nothing to bring back: it leaves the directory.
+      let empty = ids.filter { logs[RoomID(rawValue: $0)] == nil }
+      if !empty.isEmpty {
+        try await connection.query("DELETE FROM room WHERE id = ANY(\(empty)::text[])", logger: logger)
+      }
+      return (epochs, logs)
+    }
+    guard !logs.isEmpty else { return }
+    self.membership.withLock { membership in
+      for (room, epoch) in epochs where logs[room] != nil { membership.epochs[room] = epoch }
+    }
+    self.logger.notice("Took over rooms of a node whose lease ran out", metadata: ["rooms": "\(logs.count)"])
+    self.continuation.yield(.roomsTakenOver(logs))
+  }
+
+  // MARK: - Fencing writes
+
+  /// Registers the rooms opened in `writes` (owned by this node at epoch 1), then checks, with
+  /// their directory rows locked until the commit, that this node owns every room `writes` are
+  /// for at the epoch it knows; returns the rooms it does not own, and tells the server.
+  func fence(_ connection: PostgresConnection, _ logger: Logger, _ writes: [PostgresWrites.Write]) async throws -> Set<RoomID> {
+    let rooms = Set(writes.compactMap(\.room))
+    guard !rooms.isEmpty else { return [] }
+    let (node, known) = self.membership.withLock { ($0.node, $0.epochs) }
+    guard let node else {
+      self.tellLost(Dictionary(uniqueKeysWithValues: rooms.map { ($0, nil) }))
+      return rooms
+    }
+    var opened: [RoomID: [PlayerID]] = [:]
+    for write in writes {
+      guard let room = write.room, let seats = write.seats else { continue }
+      opened[room] = seats
+    }
+    let new = opened.keys.filter { known[$0] == nil }.map(\.rawValue)
+    if !new.isEmpty {
+      try await connection.query(
+        """
+        INSERT INTO room (id, owner, epoch) SELECT unnest(\(new)::text[]), \(node), 1
+        ON CONFLICT (id) DO NOTHING
+        """,
+        logger: logger)
+    }
+    var owned: [RoomID: Int64] = [:]
+    var lost: [RoomID: RoomPlacement?] = [:]
+    let ids = rooms.map(\.rawValue)
+    for try await (room, owner, epoch, url) in try await connection.query(
+      """
+      SELECT room.id, room.owner, room.epoch, node.url FROM room LEFT JOIN node ON node.id = room.owner
+      WHERE room.id = ANY(\(ids)::text[]) FOR SHARE OF room
+      """,
+      logger: logger
+    ).decode((String, Int64, Int64, String?).self) {
+      let id = RoomID(rawValue: room)
+      let expected = known[id] ?? (new.contains(room) ? 1 : nil)
+      if owner == node, epoch == expected {
+        owned[id] = epoch
+      } else {
+        lost[id] = url.map { RoomPlacement(room: id, url: $0) }
+      }
+    }
+    for room in rooms where owned[room] == nil && lost.index(forKey: room) == nil { lost[room] = .some(nil) }
+    let players = opened.filter { owned[$0.key] != nil }
+    if !players.isEmpty {
+      let seatRooms = players.flatMap { room, seats in seats.map { _ in room.rawValue } }
+      let seatPlayers = players.flatMap { $0.value.map(\.rawValue) }
+      try await connection.query(
+        """
+        INSERT INTO room_player (room, player) SELECT * FROM unnest(\(seatRooms)::text[], \(seatPlayers)::text[])
+        ON CONFLICT DO NOTHING
+        """,
+        logger: logger)
+    }
+    let closing = writes.filter { $0.closesRoom }.compactMap(\.room).filter { owned[$0] != nil }.map(\.rawValue)
+    if !closing.isEmpty {
+      try await connection.query("DELETE FROM room WHERE id = ANY(\(closing)::text[])", logger: logger)
+    }
+    self.membership.withLock { membership in
+      for (room, epoch) in owned { membership.epochs[room] = epoch }
+      for room in closing { membership.epochs[RoomID(rawValue: room)] = nil }
+      for room in lost.keys { membership.epochs[room] = nil }
+    }
+    if !lost.isEmpty { self.tellLost(lost) }
+    return Set(lost.keys)
+  }
+
+  private func tellLost(_ rooms: [RoomID: RoomPlacement?]) {
+    self.logger.warning("Another node owns rooms this one wrote to", metadata: ["rooms": "\(rooms.count)"])
+    self.continuation.yield(.roomsLost(rooms))
+  }
+
+  // MARK: - Where rooms are
+
+  private func placement(of player: PlayerID) async throws -> RoomPlacement? {
+    let rows = try await self.client.query(
+      """
+      SELECT room.id, room.owner, node.url FROM room_player
+      JOIN room ON room.id = room_player.room JOIN node ON node.id = room.owner
+      WHERE room_player.player = \(player.rawValue) ORDER BY room_player.seated_at DESC LIMIT 1
+      """,
+      logger: self.logger)
+    for try await (room, owner, url) in rows.decode((String, Int64, String).self) where owner != self.node {
+      return RoomPlacement(room: RoomID(rawValue: room), url: url)
+    }
+    return nil
+  }
+
+  private func location(of room: RoomID) async throws -> RoomPlacement? {
+    let rows = try await self.client.query(
+      "SELECT room.owner, node.url FROM room JOIN node ON node.id = room.owner WHERE room.id = \(room.rawValue)",
+      logger: self.logger)
+    for try await (owner, url) in rows.decode((Int64, String).self) where owner != self.node {
+      return RoomPlacement(room: room, url: url)
+    }
+    return nil
+  }
+}

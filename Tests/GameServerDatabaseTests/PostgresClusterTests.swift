@@ -1,0 +1,75 @@
+import Foundation
+import GameServerDatabase
+import GameServerDatabasePostgres
+import GameServerGame
+import GameServerModels
+import Testing
+
+/// Two nodes of a cluster on one database: who owns a room, fenced writes, and taking over the
+/// rooms of a node whose lease ran out.
+@Suite(
+  .disabled(if: !PostgresTestSupport.isRequiredOrAvailable, Comment(rawValue: ScratchPostgres.howToInstall)),
+  .timeLimit(.minutes(1)))
+struct PostgresClusterTests {
+  static func line(_ sequence: Int, _ payload: String, seats: [PlayerID]? = nil) -> RoomLogEntry {
+    var entry = RoomLogEntry(room: "room-1", sequence: sequence, payload: payload)
+    entry.seatedPlayers = seats
+    return entry
+  }
+
+  @Test func aNodeWritesOnlyToItsRoomsAndTakesOverThoseOfANodeWhoseLeaseRanOut() async throws {
+    let scratch = try await ScratchPostgres.shared()
+    let location = try await scratch.makeDatabase()
+    let (a, nodeA) = try await DatabaseClient.postgresCluster(location, url: "ws://a/", lease: .seconds(2))
+    let (b, nodeB) = try await DatabaseClient.postgresCluster(location, url: "ws://b/", lease: .seconds(2))
+    var newsOfA = nodeA.clusterClient.events().makeAsyncIterator()
+    var newsOfB = nodeB.clusterClient.events().makeAsyncIterator()
+
+    // A opens a room: it is A's, and a player of it is sent to A from B.
+    a.appendRoomLog(Self.line(0, "snapshot", seats: ["ann", "ben"]))
+    a.appendRoomLog(Self.line(1, "move"))
+    await a.flush()
+    #expect(a.roomLogStatus(RoomLogTicket(room: "room-1", sequence: 1)) == .committed)
+    #expect(nodeA.ownedRooms == ["room-1"])
+    #expect(try await nodeB.clusterClient.placement("ann") == RoomPlacement(room: "room-1", url: "ws://a/"))
+    #expect(try await nodeA.clusterClient.placement("ann") == nil)
+    #expect(try await nodeB.clusterClient.location("room-1") == RoomPlacement(room: "room-1", url: "ws://a/"))
+
+    // B cannot write to A's room, and hears that A has it.
+    b.appendRoomLog(Self.line(2, "not B's"))
+    await b.flush()
+    #expect(b.roomLogStatus(RoomLogTicket(room: "room-1", sequence: 2)) == .failed)
+    #expect(await newsOfB.next() == .roomsLost(["room-1": RoomPlacement(room: "room-1", url: "ws://a/")]))
+
+    // A's lease runs out (as if it had stopped): A gives its rooms up, and B takes the room
+    // over with its log.
+    try await scratch.execute(
+      "UPDATE node SET lease_until = now() - interval '1 second' WHERE url = 'ws://a/'", in: location)
+    #expect(await newsOfA.next() == .leaseLost)
+    guard case let .roomsTakenOver(logs)? = await newsOfB.next() else {
+      Issue.record("B took nothing over")
+      return
+    }
+    #expect(logs["room-1"]?.map(\.payload) == ["snapshot", "move"])
+    #expect(nodeB.ownedRooms == ["room-1"])
+
+    // A cannot write to it any more; B can, and players are sent to B.
+    a.appendRoomLog(Self.line(2, "A's, too late"))
+    await a.flush()
+    #expect(a.roomLogStatus(RoomLogTicket(room: "room-1", sequence: 2)) == .failed)
+    // NB: B's own log of the room broke at 2, its line refused above: the snapshot that starts
+    // it again comes after it, as a server's would.
+    b.restartRoomLog(Self.line(3, "B's snapshot", seats: ["ann", "ben"]))
+    b.appendRoomLog(Self.line(4, "B's move"))
+    await b.flush()
+    #expect(b.roomLogStatus(RoomLogTicket(room: "room-1", sequence: 4)) == .committed)
+    #expect(try await b.fetchRoomLogs()["room-1"]?.map(\.payload) == ["B's snapshot", "B's move"])
+    #expect(try await nodeA.clusterClient.placement("ben") == RoomPlacement(room: "room-1", url: "ws://b/"))
+
+    // B closes the room: it leaves the directory.
+    b.closeRoomLog("room-1")
+    await b.flush()
+    #expect(try await nodeA.clusterClient.placement("ben") == nil)
+    #expect(nodeB.ownedRooms.isEmpty)
+  }
+}
