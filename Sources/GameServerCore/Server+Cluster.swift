@@ -29,7 +29,7 @@ extension Server {
     switch event {
     case let .roomsLost(rooms): lost = rooms
     case .leaseLost: lost = Dictionary(uniqueKeysWithValues: state.rooms.ids.map { ($0, nil) })
-    case .roomsTakenOver: return .none
+    case .roomsTakenOver, .loggedInElsewhere: return .none
     }
     var closing: [(ConnectionID, RoomPlacement?)] = []
     for (id, placement) in lost {
@@ -58,6 +58,28 @@ extension Server {
           channel.close(connection, 1012, "This room moved to another server; connect again.")
         }
       })
+  }
+
+  /// A player logged in on another node: their connection here, if any, is told so and is
+  /// theirs no more (it may log in again), and they leave this node as when they disconnect (a
+  /// seat here is away, with its grace period; a queue here is left).
+  func loggedInElsewhere(_ state: inout State, _ player: PlayerID) -> Effect<Action> {
+    guard let connection = state.sessions[player]?.connection else { return .none }
+    let disconnection = self.core(&state, .disconnected(connection))
+    state.connections[connection] = Connection()
+    return .merge(
+      self.reply(
+        connection, .error(ProtocolError(code: "logged_in_elsewhere", message: "You logged in on another connection."))),
+      disconnection)
+  }
+
+  /// What a node does when a player logs in on it: tells the other nodes (whose connections of
+  /// the player are theirs no more) and, when the player's room is not here, sends the player
+  /// where it is.
+  func announceLogin(_ connection: ConnectionID, _ player: PlayerID, hasRoomHere: Bool) -> Effect<Action> {
+    let announce = Effect<Action>.run { [cluster] _ in try? await cluster.loggedIn(player) }
+    guard !hasRoomHere else { return announce }
+    return .merge(announce, self.locate(connection, player: player))
   }
 
   /// Looks up where a room lives (or, with no room, the room a player is seated in) and answers

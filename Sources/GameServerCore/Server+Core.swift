@@ -124,6 +124,9 @@ extension Server {
     case let .restore(rooms, nextLogSequence):
       return self.restore(&state, rooms, nextLogSequence: nextLogSequence)
 
+    case let .cluster(.loggedInElsewhere(player)):
+      return self.loggedInElsewhere(&state, player)
+
     case let .cluster(event):
       return self.loseRooms(&state, event)
 
@@ -177,9 +180,9 @@ extension Server {
         .welcome(.init(
           player: player, name: identity.name, guest: identity.isGuest, token: token, ratings: ratings,
           room: session.room, replyTo: requestID))))
-    if session.room == nil, self.cluster.isClustered {
+    if self.cluster.isClustered {
       // NB: A room of the player's may live on another node: the player is sent there.
-      effects.append(self.locate(connection, player: player))
+      effects.append(self.announceLogin(connection, player, hasRoomHere: session.room != nil))
     }
     if let roomID = session.room, let room = state.rooms[id: roomID] {
       if state.unavailableRooms.contains(roomID) {

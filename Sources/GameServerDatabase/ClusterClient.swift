@@ -1,4 +1,5 @@
 import Dependencies
+import Foundation
 import GameServerGame
 import GameServerModels
 
@@ -25,20 +26,38 @@ public struct ClusterClient: Sendable {
   public var location: @Sendable (RoomID) async throws -> RoomPlacement?
   /// The cluster's news for this node, for one reader.
   public var events: @Sendable () -> AsyncStream<ClusterEvent>
+  /// Tells the other nodes that a player logged in here: a connection of theirs on another node
+  /// is told `logged_in_elsewhere` (``ClusterEvent/loggedInElsewhere(_:)``).
+  public var loggedIn: @Sendable (PlayerID) async throws -> Void
+  /// When the account `name` stays locked until, after too many wrong passwords on any node.
+  public var lockedUntil: @Sendable (_ name: String, _ now: Date) async throws -> Date?
+  /// Counts a wrong password for `name` on any node; the `maxFailures`th in a row locks the
+  /// account for `lockout` seconds.
+  public var failedLogin: @Sendable (_ name: String, _ now: Date, _ maxFailures: Int, _ lockout: TimeInterval) async throws -> Void
+  /// A right password for `name`: its count of wrong ones starts again.
+  public var succeededLogin: @Sendable (_ name: String) async throws -> Void
 
   public init(
     isClustered: Bool = true,
     placement: @escaping @Sendable (PlayerID) async throws -> RoomPlacement?,
     location: @escaping @Sendable (RoomID) async throws -> RoomPlacement?,
-    events: @escaping @Sendable () -> AsyncStream<ClusterEvent>
+    events: @escaping @Sendable () -> AsyncStream<ClusterEvent>,
+    loggedIn: @escaping @Sendable (PlayerID) async throws -> Void = { _ in },
+    lockedUntil: @escaping @Sendable (String, Date) async throws -> Date? = { _, _ in nil },
+    failedLogin: @escaping @Sendable (String, Date, Int, TimeInterval) async throws -> Void = { _, _, _, _ in },
+    succeededLogin: @escaping @Sendable (String) async throws -> Void = { _ in }
   ) {
     self.isClustered = isClustered
     self.placement = placement
     self.location = location
     self.events = events
+    self.loggedIn = loggedIn
+    self.lockedUntil = lockedUntil
+    self.failedLogin = failedLogin
+    self.succeededLogin = succeededLogin
   }
 
-  /// A server on its own: every room is here.
+  /// A server on its own: every room is here, and its lockouts are its own (``Login``'s state).
   public static let standalone = ClusterClient(
     isClustered: false, placement: { _ in nil }, location: { _ in nil }, events: { AsyncStream { $0.finish() } })
 }
@@ -64,6 +83,8 @@ public enum ClusterEvent: Hashable, Sendable {
   case roomsLost([RoomID: RoomPlacement?])
   /// This node could not renew its lease in time: none of its rooms is its own any more.
   case leaseLost
+  /// The player logged in on another node: a connection of theirs here is theirs no more.
+  case loggedInElsewhere(PlayerID)
 }
 
 extension ClusterClient: DependencyKey {

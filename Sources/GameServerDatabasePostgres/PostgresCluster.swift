@@ -65,14 +65,45 @@ public final class PostgresCluster: Sendable {
   func start() async throws {
     try await self.register(at: .now)
     Task { await self.beat() }
+    Task { await self.listenForLogins() }
   }
 
   /// What the server reads the cluster through.
   public var clusterClient: ClusterClient {
-    ClusterClient(
+    let (client, logger) = (self.client, self.logger)
+    return ClusterClient(
       placement: { player in try await self.placement(of: player) },
       location: { room in try await self.location(of: room) },
-      events: { self.events })
+      events: { self.events },
+      loggedIn: { player in
+        guard let node = self.node else { return }
+        try await PostgresLogins.loggedIn(player, on: node, client, logger)
+      },
+      lockedUntil: { name, now in try await PostgresLogins.lockedUntil(name, now: now, client, logger) },
+      failedLogin: { name, now, maxFailures, lockout in
+        try await PostgresLogins.failed(name, now: now, maxFailures: maxFailures, lockout: lockout, client, logger)
+      },
+      succeededLogin: { name in try await PostgresLogins.succeeded(name, client, logger) })
+  }
+
+  /// Hears the players who log in on other nodes, for as long as the process runs (listening
+  /// again a second after the connection breaks).
+  private func listenForLogins() async {
+    while true {
+      do {
+        try await self.client.withConnection { connection in
+          try await connection.listen(on: PostgresLogins.presenceChannel) { notifications in
+            for try await notification in notifications {
+              guard let (node, player) = PostgresLogins.parse(notification.payload), node != self.node else { continue }
+              self.continuation.yield(.loggedInElsewhere(player))
+            }
+          }
+        }
+      } catch {
+        self.logger.warning("Stopped hearing logins on other nodes", metadata: ["problem": "\(StorageProblem(postgres: error))"])
+      }
+      try? await Task.sleep(for: .seconds(1))
+    }
   }
 
   // MARK: - Lease
@@ -157,11 +188,21 @@ public final class PostgresCluster: Sendable {
     self.continuation.yield(.leaseLost)
   }
 
+  /// Keeps the shared tables bounded: nodes long dead that own nothing, and (as one server's
+  /// own table of failures is) past 10,000 accounts with wrong passwords, the counts that lock
+  /// nothing now.
   private func forgetDeadNodes() async throws {
     try await self.client.query(
       """
       DELETE FROM node WHERE lease_until < now() - interval '1 minute'
         AND NOT EXISTS (SELECT 1 FROM room WHERE room.owner = node.id)
+      """,
+      logger: self.logger)
+    try await self.client.query(
+      """
+      DELETE FROM login_failure
+      WHERE (locked_until IS NULL OR locked_until < extract(epoch FROM now()))
+        AND (SELECT count(*) FROM login_failure) > 10000
       """,
       logger: self.logger)
   }

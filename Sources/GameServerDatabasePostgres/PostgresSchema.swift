@@ -114,6 +114,28 @@ enum PostgresSchema {
         "CREATE INDEX room_player_by_player ON room_player (player, seated_at DESC)",
       ]
     ),
+    // NB: What every node of a cluster must agree on about logins: wrong passwords by account
+    // (seconds since 1970, by the servers' dates, as the lockouts of one server are), and which
+    // node each player last logged in on.
+    (
+      3,
+      [
+        """
+        CREATE TABLE login_failure (
+          name TEXT PRIMARY KEY,
+          failures INTEGER NOT NULL,
+          locked_until DOUBLE PRECISION
+        )
+        """,
+        """
+        CREATE TABLE presence (
+          player TEXT PRIMARY KEY,
+          node BIGINT NOT NULL,
+          since TIMESTAMPTZ NOT NULL DEFAULT now()
+        )
+        """,
+      ]
+    ),
   ]
 
   /// Brings the database up to the newest migration.

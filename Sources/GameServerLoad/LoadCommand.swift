@@ -25,6 +25,8 @@ struct LoadCommand: ParsableCommand {
   @Option(help: "Connections (an even number: rooms of 2).") var connections = 64
   @Option(help: "Seconds of measured play.") var seconds = 10.0
   @Option(help: "The game-server executable to start.") var server = LoadCommand.siblingServer
+  @Option(help: "The server it starts stores in this PostgreSQL database (postgres://…) instead of SQLite.")
+  var database: String?
   @Option(help: "Use a server already running on this port (and --server-pid).") var port: Int?
   @Option(help: "The running server's process id, for CPU and memory.") var serverPid: Int32?
   @Flag(help: "Log the connections in and measure memory only.") var idle = false
@@ -67,7 +69,7 @@ struct LoadCommand: ParsableCommand {
     process.arguments = [
       "serve", "--port", "0", "--data", data, "--max-connections", String(self.connections + 100),
       "--max-messages-per-second", "10000", "--move-time-limit", "300",
-    ]
+    ] + (self.database.map { ["--database", $0] } ?? [])
     let output = Pipe()
     process.standardOutput = output
     try process.run()

@@ -92,6 +92,7 @@ public struct Login: Sendable {
     }
   }
 
+  @Dependency(\.cluster) var cluster
   @Dependency(\.database) var database
   @Dependency(\.date.now) var now
   @Dependency(\.passwordHasher) var hasher
@@ -167,9 +168,17 @@ public struct Login: Sendable {
         let token = self.newToken()
         let now = self.now
         let lifetimes = state.lifetimes
-        return .run { [database, hasher] send in
+        let (maxFailures, lockout) = (state.maxFailures, state.lockout)
+        return .run { [cluster, database, hasher] send in
           let result: Result<Success, LoginError>
           do {
+            // NB: In a cluster an account's wrong passwords count on every node: one locked on
+            // another node is locked here, before the slow check.
+            if cluster.isClustered, let until = try await cluster.lockedUntil(name, now) {
+              let seconds = Int(until.timeIntervalSince(now).rounded(.up))
+              await send(.response(connection, .login(name: name), requestID: requestID, .failure(.tooManyAttempts(retryAfterSeconds: seconds))))
+              return
+            }
             let account = try await database.fetchAccount(name)
             let stored = account.flatMap { PasswordHash(encoded: $0.passwordHash) }
             // NB: A name with no account is checked against the decoy, as long as a real one.
@@ -178,8 +187,10 @@ public struct Login: Sendable {
               let ratings = try await database.fetchRatings(account.player)
               let identity = Identity(player: account.player, name: account.name, isGuest: false, ratings: ratings)
               try await database.insertSession(Self.session(identity, token, now: now, lifetimes))
+              if cluster.isClustered { try await cluster.succeededLogin(name) }
               result = .success(Success(identity: identity, token: token))
             } else {
+              if cluster.isClustered { try await cluster.failedLogin(name, now, maxFailures, lockout) }
               result = .failure(.wrongPassword)
             }
           } catch {

@@ -7,7 +7,9 @@ starts itself (deploy/postgres.sh), with a lease of 3 s:
 - two players on node B; B is paused (SIGSTOP) past its lease; another node takes the room over
   and one player resumes there; once B goes on (SIGCONT) it closes the sockets of the room it
   lost (1012), and a move sent to B on an old socket never reaches the room;
-- a player whose room is on another node is sent there (`moved`) when it resumes anywhere.
+- a player whose room is on another node is sent there (`moved`) when it resumes anywhere;
+- a login on one node takes the player's connection on another (`logged_in_elsewhere`), and five
+  wrong passwords on one node lock the account on the others.
 
 Where PostgreSQL is not installed it says how to install it and skips; under CI (CI=true) that is
 a failure.
@@ -176,6 +178,29 @@ async def paused_owner(b, c):
         await player.board(["X..", "...", "..O"])
 
 
+async def shared_logins(b, c):
+    """A login on one node takes the player's connection on another; wrong passwords on one node
+    lock the account on every node."""
+    eve = await websockets.connect(b.url)
+    await eve.send(json.dumps({"v": 1, "type": "register", "name": "eve", "password": "correct horse"}))
+    token = (await receive(eve, lambda m: m["type"] == "welcome"))["token"]
+    async with websockets.connect(c.url) as elsewhere:
+        await elsewhere.send(json.dumps({"v": 1, "type": "resume", "token": token}))
+        await receive(elsewhere, lambda m: m["type"] == "welcome")
+        error = await receive(eve, lambda m: m["type"] == "error")
+        assert error["code"] == "logged_in_elsewhere", error
+    await eve.close()
+    async with websockets.connect(b.url) as guesser:
+        for attempt in range(5):
+            await guesser.send(json.dumps({"v": 1, "type": "login", "name": "eve", "password": f"guess {attempt}"}))
+            error = await receive(guesser, lambda m: m["type"] == "error")
+            assert error["code"] == "wrong_password", error
+    async with websockets.connect(c.url) as other:
+        await other.send(json.dumps({"v": 1, "type": "login", "name": "eve", "password": "correct horse"}))
+        error = await receive(other, lambda m: m["type"] in ("error", "welcome"))
+        assert error["type"] == "error" and error["code"] == "too_many_attempts", error
+
+
 def main():
     server = sys.argv[1]
     if not postgres_installed("cluster test"):
@@ -187,6 +212,7 @@ def main():
         a, b, c = nodes
         asyncio.run(failover(a, b))
         asyncio.run(paused_owner(b, c))
+        asyncio.run(shared_logins(b, c))
     finally:
         for node in nodes:
             node.process.send_signal(signal.SIGCONT) if node.process.poll() is None else None

@@ -72,4 +72,30 @@ struct PostgresClusterTests {
     #expect(try await nodeA.clusterClient.placement("ben") == nil)
     #expect(nodeB.ownedRooms.isEmpty)
   }
+
+  /// Wrong passwords count on every node, and a login on one node is heard by the others (not
+  /// by itself).
+  @Test func loginsAreTheClusters() async throws {
+    let location = try await ScratchPostgres.shared().makeDatabase()
+    let (_, nodeA) = try await DatabaseClient.postgresCluster(location, url: "ws://a/", lease: .seconds(5))
+    let (_, nodeB) = try await DatabaseClient.postgresCluster(location, url: "ws://b/", lease: .seconds(5))
+    let now = Date(timeIntervalSince1970: 1_000_000)
+    for _ in 0..<4 { try await nodeA.clusterClient.failedLogin("Alice", now, 5, 60) }
+    #expect(try await nodeB.clusterClient.lockedUntil("alice", now) == nil)
+    try await nodeB.clusterClient.failedLogin("ALICE", now, 5, 60)
+    #expect(try await nodeA.clusterClient.lockedUntil("alice", now) == now.addingTimeInterval(60))
+    // Past the lockout, the count starts again.
+    let later = now.addingTimeInterval(61)
+    #expect(try await nodeA.clusterClient.lockedUntil("alice", later) == nil)
+    try await nodeA.clusterClient.failedLogin("alice", later, 5, 60)
+    #expect(try await nodeB.clusterClient.lockedUntil("alice", later) == nil)
+    try await nodeB.clusterClient.succeededLogin("alice")
+
+    var newsOfB = nodeB.clusterClient.events().makeAsyncIterator()
+    try await nodeA.clusterClient.loggedIn("guest-1")
+    try await nodeB.clusterClient.loggedIn("guest-2")
+    try await nodeA.clusterClient.loggedIn("guest-3")
+    #expect(await newsOfB.next() == .loggedInElsewhere("guest-1"))
+    #expect(await newsOfB.next() == .loggedInElsewhere("guest-3"))
+  }
 }

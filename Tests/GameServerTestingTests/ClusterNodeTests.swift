@@ -1,4 +1,5 @@
 import ComposableArchitecture
+import Foundation
 import GameServerCore
 import GameServerDatabase
 import GameServerGame
@@ -68,6 +69,43 @@ struct ClusterNodeTests {
     _ = try await ada.receive(\.welcome)
     let moved = try await ada.receive(\.moved)
     #expect(moved.0 == "room-1" && moved.url == "ws://b/")
+  }
+
+  /// A player who logs in on another node takes their connection here: it is told why, and
+  /// may log in again.
+  @Test func aLoginOnAnotherNodeTakesThePlayersConnectionHere() async throws {
+    let server = TestGameServer { $0.cluster = Self.cluster() }
+    let ada = await server.connect()
+    await ada.send(.guest(name: "ada"))
+    let player = try await ada.receive(\.welcome).player
+    await server.store.send(.cluster(.loggedInElsewhere(player)))
+    #expect(try await ada.receive(\.error).code == "logged_in_elsewhere")
+    #expect(server.state.sessions[player] == nil)
+    await ada.send(.guest(name: "ada2"))
+    #expect(try await ada.receive(\.welcome).name == "ada2")
+  }
+
+  /// An account locked by wrong passwords on any node is locked here, before the slow check;
+  /// a wrong password here counts for every node.
+  @Test func lockoutsAndWrongPasswordsAreTheClustersNotTheNodes() async throws {
+    let failures = LockIsolated<[String]>([])
+    let server = TestGameServer {
+      $0.cluster = ClusterClient(
+        placement: { _ in nil }, location: { _ in nil }, events: { AsyncStream { _ in } },
+        lockedUntil: { name, now in name == "alice" ? now.addingTimeInterval(42) : nil },
+        failedLogin: { name, _, maxFailures, _ in failures.withValue { $0.append("\(name) \(maxFailures)") } })
+    }
+    let ada = await server.connect()
+    await ada.send(.login(name: "alice", password: "anything at all"))
+    let error = try await ada.receive(\.error)
+    #expect(error.code == "too_many_attempts" && error.message.contains("42 s"))
+    #expect(failures.value.isEmpty)
+    await ada.send(.register(name: "bob", password: "correct horse"))
+    _ = try await ada.receive(\.welcome)
+    let bob = await server.connect()
+    await bob.send(.login(name: "Bob", password: "wrong horse"))
+    #expect(try await bob.receive(\.error).code == "wrong_password")
+    #expect(failures.value == ["Bob 5"])
   }
 
   /// Watching a room that lives elsewhere sends the watcher there; one that is nowhere is

@@ -1,0 +1,101 @@
+#!/usr/bin/env python3
+"""The server on SQLite beside the server on PostgreSQL, alternated in one run: game-load
+(release build, tic-tac-toe, 64 connections by default, 10 s each) against one node on each,
+three times, with PostgreSQL's own CPU per view (the postmaster and its backends, from /proc)
+and its commits per move (pg_stat_database.xact_commit). PostgreSQL runs with its defaults
+(fsync and synchronous_commit on), started by deploy/postgres.sh in a temporary folder.
+
+Usage: python3 deploy/postgres-benchmark.py [CONNECTIONS] [RUNS]
+"""
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds(pid):
+    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICKS
+
+
+def postgres_cpu(folder):
+    """CPU seconds of the postmaster and its children so far."""
+    postmaster = int(open(f"{folder}/pg/data/postmaster.pid").readline())
+    total = cpu_seconds(postmaster)
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                stat = open(f"/proc/{entry}/stat").read().rsplit(")", 1)[1].split()
+                if int(stat[1]) == postmaster:
+                    total += cpu_seconds(entry)
+            except (OSError, IndexError):
+                pass
+    return total
+
+
+def commits(address):
+    result = subprocess.run(
+        ["psql", address, "-Atc", "SELECT xact_commit FROM pg_stat_database WHERE datname = 'games'"],
+        capture_output=True, text=True, check=True)
+    return int(result.stdout.strip())
+
+
+def load(connections, database=None):
+    command = [f"{ROOT}/.build/release/game-load", "--connections", str(connections), "--seconds", "10"]
+    if database:
+        command += ["--database", database]
+    output = subprocess.run(command, capture_output=True, text=True, check=True).stdout
+    row = output.strip().splitlines()[-1]
+    cells = [cell.strip() for cell in row.strip("|").split("|")]
+    return {"moves": int(cells[1]) * 10, "views/s": int(cells[2]), "p50": float(cells[3]), "p99": float(cells[4]),
+            "cpu": float(cells[5]), "row": row}
+
+
+def main():
+    connections = int(sys.argv[1]) if len(sys.argv) > 1 else 64
+    runs = int(sys.argv[2]) if len(sys.argv) > 2 else 3
+    for product in ("game-server", "game-load"):
+        subprocess.run(["swift", "build", "-c", "release", "--product", product], cwd=ROOT, check=True,
+                       stdout=subprocess.DEVNULL)
+    folder = tempfile.mkdtemp()
+    os.chmod(folder, 0o755)
+    server = subprocess.run(["bash", f"{ROOT}/deploy/postgres.sh", "start", f"{folder}/pg"],
+                            capture_output=True, text=True, check=True).stdout.strip()
+    subprocess.run(["psql", server, "-q", "-c", "CREATE DATABASE games"], check=True)
+    database = server.rsplit("/", 1)[0] + "/games"
+    results = {"SQLite": [], "PostgreSQL": []}
+    try:
+        print(f"| run | storage | views/s | p50 ms | p99 ms | server CPU µs per view | PostgreSQL CPU µs per view | commits per move |")
+        print("|--:|---|--:|--:|--:|--:|--:|--:|")
+        for run in range(1, runs + 1):
+            for storage in ("SQLite", "PostgreSQL"):
+                before = (postgres_cpu(folder), commits(server.rsplit("/", 1)[0] + "/games"))
+                result = load(connections, database if storage == "PostgreSQL" else None)
+                time.sleep(1.5)  # NB: PostgreSQL publishes its counters a moment after a commit.
+                after = (postgres_cpu(folder), commits(server.rsplit("/", 1)[0] + "/games"))
+                views = result["views/s"] * 10
+                result["pg"] = (after[0] - before[0]) * 1e6 / max(1, views)
+                result["commits"] = (after[1] - before[1]) / max(1, result["moves"])
+                results[storage].append(result)
+                pg = f"{result['pg']:.1f}" if storage == "PostgreSQL" else ""
+                per_move = f"{result['commits']:.2f}" if storage == "PostgreSQL" else ""
+                print(f"| {run} | {storage} | {result['views/s']} | {result['p50']:.2f} | {result['p99']:.2f} "
+                      f"| {result['cpu']:.1f} | {pg} | {per_move} |", flush=True)
+        sqlite = statistics.median(r["cpu"] for r in results["SQLite"])
+        postgres = statistics.median(r["cpu"] for r in results["PostgreSQL"])
+        print(f"\nMedians: server CPU per view {sqlite:.1f} µs on SQLite, {postgres:.1f} µs on PostgreSQL "
+              f"({(postgres / sqlite - 1) * 100:+.0f}%; target within +15%); PostgreSQL's own "
+              f"{statistics.median(r['pg'] for r in results['PostgreSQL']):.1f} µs per view, "
+              f"{statistics.median(r['commits'] for r in results['PostgreSQL']):.2f} commits per move.")
+    finally:
+        subprocess.run(["bash", f"{ROOT}/deploy/postgres.sh", "stop", f"{folder}/pg"])
+
+
+if __name__ == "__main__":
+    main()
