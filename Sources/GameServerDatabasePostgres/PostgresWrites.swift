@@ -143,6 +143,16 @@ final class PostgresWrites: Sendable {
   private func transaction(_ writes: [Write]) async throws -> ([(@Sendable () -> Void)?], Set<RoomID>) {
     let logger = self.logger
     let fence = self.fence
+    // NB: A batch of room-log lines alone (most batches, off a cluster) is one statement, and a
+    // statement is a transaction of its own: one round trip rather than three (BEGIN, the lines,
+    // COMMIT).
+    if fence == nil, writes.allSatisfy({ $0.run == nil }) {
+      let lines = writes.compactMap(\.line)
+      if !lines.isEmpty {
+        try await self.client.withConnection { connection in try await Self.insert(lines, connection, logger) }
+      }
+      return (writes.map { _ in nil }, [])
+    }
     return try await self.client.withTransaction(logger: logger) { connection in
       let lost = try await fence?(connection, logger, writes) ?? []
       var completions: [(@Sendable () -> Void)?] = []
