@@ -19,15 +19,17 @@ ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 TICKS = os.sysconf("SC_CLK_TCK")
 
 
-def cpu_seconds(pid):
+def cpu_seconds(pid, children=False):
+    """User and system CPU seconds of a process (with `children`, also of its children that
+    have exited: a server's backends end with its connections)."""
     fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / TICKS
+    return sum(int(field) for field in fields[11:15 if children else 13]) / TICKS
 
 
 def postgres_cpu(folder):
-    """CPU seconds of the postmaster and its children so far."""
+    """CPU seconds of the postmaster and its children, those gone included, so far."""
     postmaster = int(open(f"{folder}/pg/data/postmaster.pid").readline())
-    total = cpu_seconds(postmaster)
+    total = cpu_seconds(postmaster, children=True)
     for entry in os.listdir("/proc"):
         if entry.isdigit():
             try:

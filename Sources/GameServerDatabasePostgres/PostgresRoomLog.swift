@@ -31,8 +31,8 @@ final class PostgresRoomLog: Sendable {
     let line = PostgresWrites.Line(room: entry.room, sequence: entry.sequence, payload: entry.payload)
     self.writes.append(
       PostgresWrites.Write(
-        room: entry.room, seats: entry.seatedPlayers, line: line, run: self.recording(entry),
-        isVoid: { progress.status(ticket) == .failed },
+        room: entry.room, seats: entry.seatedPlayers, line: line, game: entry.finishedGame,
+        recorded: self.recorded(entry), isVoid: { progress.status(ticket) == .failed },
         committed: { progress.committed(ticket) }, fail: self.failing(entry)))
   }
 
@@ -42,14 +42,14 @@ final class PostgresRoomLog: Sendable {
     let ticket = snapshot.ticket
     self.progress.willRestart(ticket)
     let line = PostgresWrites.Line(room: snapshot.room, sequence: snapshot.sequence, payload: snapshot.payload)
-    let record = self.recording(snapshot)
     self.writes.append(
       PostgresWrites.Write(
-        room: snapshot.room, seats: snapshot.seatedPlayers,
+        room: snapshot.room, seats: snapshot.seatedPlayers, game: snapshot.finishedGame,
+        recorded: self.recorded(snapshot),
         run: { connection, logger in
           try await connection.query("DELETE FROM room_log WHERE room = \(snapshot.room.rawValue)", logger: logger)
           try await PostgresWrites.insert([line], connection, logger)
-          return try await record?(connection, logger)
+          return nil
         },
         committed: {
           if self.progress.restarted(ticket) { self.events(.roomLogRestored(snapshot.room)) }
@@ -68,13 +68,10 @@ final class PostgresRoomLog: Sendable {
         committed: { self.progress.closed(room) }, fail: { _ in }))
   }
 
-  /// Records the game a line ends, if it ends one.
-  private func recording(_ entry: RoomLogEntry) -> (@Sendable (PostgresConnection, Logger) async throws -> (@Sendable () -> Void)?)? {
+  /// What to do once the game a line ends is recorded: tell the server the new ratings.
+  private func recorded(_ entry: RoomLogEntry) -> (@Sendable ([PlayerID: Int]) -> Void)? {
     guard let game = entry.finishedGame else { return nil }
-    return { connection, logger in
-      let ratings = try await PostgresGameTable.record(game, connection, logger)
-      return { self.events(.gameRecorded(entry.room, game.variant, ratings: ratings)) }
-    }
+    return { ratings in self.events(.gameRecorded(entry.room, game.variant, ratings: ratings)) }
   }
 
   private func failing(_ entry: RoomLogEntry) -> @Sendable (any Error) -> Void {

@@ -1,5 +1,6 @@
 import Foundation
 import GameServerDatabase
+import GameServerGame
 import GameServerModels
 import Logging
 import PostgresNIO
@@ -37,6 +38,10 @@ final class PostgresWrites: Sendable {
     var closesRoom = false
     /// Inserted before `run` (with the lines of the writes next to it).
     var line: Line?
+    /// The game the line ends: recorded, with the other games of the commit, after its lines
+    /// (``PostgresGameTable/record(_:_:_:)``); `recorded` then hears the new ratings.
+    var game: GameRecord?
+    var recorded: (@Sendable ([PlayerID: Int]) -> Void)?
     /// Runs in the transaction; returns what to do once it has committed.
     var run: (@Sendable (PostgresConnection, Logger) async throws -> (@Sendable () -> Void)?)?
     /// Whether the write is dropped when its batch is made (a line behind a failed one).
@@ -146,7 +151,7 @@ final class PostgresWrites: Sendable {
     // NB: A batch of room-log lines alone (most batches, off a cluster) is one statement, and a
     // statement is a transaction of its own: one round trip rather than three (BEGIN, the lines,
     // COMMIT).
-    if fence == nil, writes.allSatisfy({ $0.run == nil }) {
+    if fence == nil, writes.allSatisfy({ $0.run == nil && $0.game == nil }) {
       let lines = writes.compactMap(\.line)
       if !lines.isEmpty {
         try await self.client.withConnection { connection in try await Self.insert(lines, connection, logger) }
@@ -157,12 +162,14 @@ final class PostgresWrites: Sendable {
       let lost = try await fence?(connection, logger, writes) ?? []
       var completions: [(@Sendable () -> Void)?] = []
       var lines: [Line] = []
-      for write in writes {
+      var games: [(write: Int, game: GameRecord)] = []
+      for (index, write) in writes.enumerated() {
         if let room = write.room, lost.contains(room) {
           completions.append(nil)
           continue
         }
         if let line = write.line { lines.append(line) }
+        if let game = write.game { games.append((index, game)) }
         guard let run = write.run else {
           completions.append(nil)
           continue
@@ -172,6 +179,16 @@ final class PostgresWrites: Sendable {
         completions.append(try await run(connection, logger))
       }
       try await Self.insert(lines, connection, logger)
+      // NB: The games last, all at once: a game recorded between lines would split them into
+      // several statements, and each game would take statements of its own.
+      let ratings = try await PostgresGameTable.record(games.map(\.game), connection, logger)
+      for ((index, _), ratings) in zip(games, ratings) {
+        let (then, recorded) = (completions[index], writes[index].recorded)
+        completions[index] = {
+          then?()
+          recorded?(ratings)
+        }
+      }
       return (completions, lost)
     }
   }

@@ -46,6 +46,51 @@ struct PostgresDatabaseTests {
     #expect(try await servers[1].fetchGames("alice", 100).count == games)
   }
 
+  /// Games that end in one commit are recorded together, and rated in their order (a player in
+  /// two of them by the first, then the second), as one at a time would.
+  @Test func gamesEndedInOneCommitAreRatedInTheirOrder() async throws {
+    let games = [
+      GameRecord(
+        room: "room-1", variant: .ticTacToe, players: ["alice", "bob"], names: ["Alice", "Bob"], bots: [],
+        winners: ["alice"], moves: "[]"),
+      GameRecord(
+        room: "room-2", variant: .ticTacToe, players: ["carol", "alice"], names: ["Carol", "Alice"], bots: [],
+        winners: ["alice"], moves: "[]"),
+      GameRecord(
+        room: "room-3", variant: .ticTacToe, players: ["bob", "carol"], names: ["Bob", "Carol"], bots: [],
+        guests: ["carol"], winners: [], moves: "[]"),
+      GameRecord(
+        room: "room-4", variant: .wordGridRace, players: ["alice", "bot-1"], names: ["Alice", "bot"], bots: ["bot-1"],
+        winners: ["bot-1"], moves: "[]"),
+    ]
+    let postgres = try await DatabaseClient.postgres(ScratchPostgres.shared().makeDatabase(), commitPolicy: .whenAsked)
+    var events = postgres.storageEvents().makeAsyncIterator()
+    for game in games {
+      var line = RoomLogEntry(room: game.room, sequence: 0, payload: "{}")
+      line.finishedGame = game
+      postgres.appendRoomLog(line)
+    }
+    postgres.commitQueued()
+    var together: [RoomID: [PlayerID: Int]] = [:]
+    while together.count < games.count, let event = await events.next() {
+      if case let .gameRecorded(room, _, ratings) = event { together[room] = ratings }
+      if case let .roomLogFailed(room) = event {
+        Issue.record("The line ending the game in \(room) failed")
+        return
+      }
+    }
+    let reference = DatabaseClient.inMemory()
+    for game in games {
+      #expect(await DatabaseContractTests.record(game, in: reference) == together[game.room])
+    }
+    #expect(together["room-4"] == [:])
+    for variant in [GameVariant.ticTacToe, .wordGridRace] {
+      #expect(try await postgres.fetchLeaderboard(variant, 10) == reference.fetchLeaderboard(variant, 10))
+    }
+    #expect(try await postgres.fetchGames("alice", 10).map(\.room) == ["room-1", "room-2", "room-4"])
+    #expect(try await postgres.fetchGames("bot-1", 10).map(\.room) == ["room-4"])
+  }
+
   @Test func serversStartingTogetherMigrateTheDatabaseOnce() async throws {
     let location = try await ScratchPostgres.shared().makeDatabase()
     try await withThrowingTaskGroup(of: Void.self) { group in
