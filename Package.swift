@@ -241,7 +241,8 @@ let package = Package(
       name: "GameServerApp",
       dependencies: [
         "ComposableArchitecture", "GameServerCatalog", "GameServerDatabase", "GameServerDatabaseLive",
-        "GameServerDatabasePostgres", "GameServerClock", "GameServerCore", "GameServerModels", "GameServerTransport",
+        "GameServerDatabasePostgres", "GameServerClock", "GameServerCore", "GameServerMatchmaking", "GameServerModels",
+        "GameServerTransport",
         .product(name: "CoreMetrics", package: "swift-metrics"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "Metrics", package: "swift-metrics"),

@@ -7,6 +7,7 @@ import Dispatch
 import Foundation
 import GameServerClock
 import GameServerCore
+import GameServerMatchmaking
 import GameServerModels
 import GameServerTransport
 import Logging
@@ -50,8 +51,9 @@ public final class GameServerApp: @unchecked Sendable {
     // share one; views wait for their lines, so a commit per write would cost more.
     if let location = configuration.postgres, let node = configuration.cluster {
       do {
+        let rules = configuration.server.matchmaking
         let joined = try await DatabaseClient.postgresCluster(
-          location, url: node.url, lease: node.lease, commitPolicy: .whenAsked, onCommit: { commits.fire() },
+          location, url: node.url, lease: node.lease, pairing: Self.pairing(rules), commitPolicy: .whenAsked, onCommit: { commits.fire() },
           onEvent: { logger.log($0) }, logger: Self.postgresLogger(logger))
         database = joined.database
         cluster = joined.cluster.clusterClient
@@ -133,6 +135,17 @@ public final class GameServerApp: @unchecked Sendable {
       store.send(.restore(rooms, nextLogSequence: nextLogSequence))
     }
     return GameServerApp(transport: transport, actor: actor, box: box, database: database, delivery: delivery)
+  }
+
+  /// The server's matchmaking rules, for the queue the nodes of a cluster share.
+  static func pairing(_ settings: Matchmaking.Settings) -> QueuePairing {
+    { waiting in
+      guard let variant = waiting.first?.ticket.variant else { return [] }
+      let tickets = waiting.map { ticket, waited in
+        (Matchmaking.Ticket(player: ticket.player, rating: ticket.rating, enqueuedAt: .zero, seats: ticket.seats), waited)
+      }
+      return Matchmaking.groups(of: variant, tickets, settings: settings).map { ($0.players, $0.bots) }
+    }
   }
 
   /// The word list, refused when it is unreadable or holds too few words to make puzzles.

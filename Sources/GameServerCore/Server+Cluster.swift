@@ -29,7 +29,7 @@ extension Server {
     switch event {
     case let .roomsLost(rooms): lost = rooms
     case .leaseLost: lost = Dictionary(uniqueKeysWithValues: state.rooms.ids.map { ($0, nil) })
-    case .roomsTakenOver, .loggedInElsewhere: return .none
+    case .roomsTakenOver, .loggedInElsewhere, .matched, .queueFailed: return .none
     }
     var closing: [(ConnectionID, RoomPlacement?)] = []
     for (id, placement) in lost {

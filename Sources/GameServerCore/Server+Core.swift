@@ -127,6 +127,15 @@ extension Server {
     case let .cluster(.loggedInElsewhere(player)):
       return self.loggedInElsewhere(&state, player)
 
+    case let .cluster(.matched(rooms, elsewhere)):
+      return self.openSharedMatches(&state, rooms, elsewhere: elsewhere)
+
+    case let .cluster(.queueFailed(players)):
+      return self.sharedQueueFailed(&state, players)
+
+    case let .matchmaking(.cancel(player)):
+      return self.leaveSharedQueue(player)
+
     case let .cluster(event):
       return self.loseRooms(&state, event)
 

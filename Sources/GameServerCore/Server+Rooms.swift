@@ -6,10 +6,10 @@ import GameServerRoom
 import GameServerModels
 
 extension Server {
-  /// Seats a match in a new room, starts it, and shows it to everyone in it once its first log
+  /// Seats a match in a new room (with the id given, or a new one), starts it, and shows it to everyone in it once its first log
   /// line is committed. While writes fail no room opens: the players are told
   /// `unavailable` instead.
-  func openRoom(_ state: inout State, for match: Matchmaking.Match) -> Effect<Action> {
+  func openRoom(_ state: inout State, for match: Matchmaking.Match, id: RoomID? = nil) -> Effect<Action> {
     if state.isStorageFailing {
       var effects: [Effect<Action>] = []
       for player in match.players {
@@ -19,7 +19,7 @@ extension Server {
       }
       return .merge(effects)
     }
-    let id = self.newRoomID(state)
+    let id = id ?? self.newRoomID(state)
     guard let game = self.games.game(match.variant.game) else { return .none }
     var seats = match.players.map { player in
       Seat(

@@ -71,9 +71,19 @@ extension Server {
       switch request.message {
       case .queue:
         let rating = session.identity.ratings[variant] ?? Elo.initialRating
+        // NB: In a cluster the queue is the cluster's: this node keeps the ticket, and pairs it not.
+        guard self.cluster.isClustered else {
+          return .merge(
+            self.reply(connection, .queued(variant, replyTo: id)),
+            self.matchmaking(&state, .enqueue(player, variant, seats: seats, rating: rating)))
+        }
+        let ticket = QueueTicket(
+          player: player, name: session.identity.name, isGuest: session.identity.isGuest, rating: rating,
+          variant: variant, seats: seats)
         return .merge(
           self.reply(connection, .queued(variant, replyTo: id)),
-          self.matchmaking(&state, .enqueue(player, variant, seats: seats, rating: rating)))
+          self.matchmaking(&state, .wait(player, variant, seats: seats, rating: rating)),
+          .perform { [cluster] in cluster.enqueue(ticket) })
       case .playBot:
         state.sessions[player]?.roomRequestID = id
         return self.matchmaking(&state, .playBot(player, variant, seats: seats))
@@ -83,7 +93,9 @@ extension Server {
 
     case .cancelQueue:
       guard isWaiting else { return fail("not_waiting", "You are not waiting for a game.") }
-      return .merge(self.reply(connection, .queueLeft(replyTo: id)), self.matchmaking(&state, .cancel(player)))
+      return .merge(
+        self.reply(connection, .queueLeft(replyTo: id)), self.matchmaking(&state, .cancel(player)),
+        self.leaveSharedQueue(player))
 
     case let .joinRoom(code):
       guard session.room == nil else {

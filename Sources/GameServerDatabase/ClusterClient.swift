@@ -36,6 +36,12 @@ public struct ClusterClient: Sendable {
   public var failedLogin: @Sendable (_ name: String, _ now: Date, _ maxFailures: Int, _ lockout: TimeInterval) async throws -> Void
   /// A right password for `name`: its count of wrong ones starts again.
   public var succeededLogin: @Sendable (_ name: String) async throws -> Void
+  /// Puts a player in the queue all nodes share (in order with ``leaveQueue``): whichever node
+  /// pairs finds the player a room, on the node of the group's oldest ticket, and this node hears
+  /// of it in ``ClusterEvent/matched(rooms:elsewhere:)``.
+  public var enqueue: @Sendable (QueueTicket) -> Void
+  /// Takes a player's ticket out of the shared queue, unless it is already paired.
+  public var leaveQueue: @Sendable (PlayerID) -> Void
 
   public init(
     isClustered: Bool = true,
@@ -45,7 +51,9 @@ public struct ClusterClient: Sendable {
     loggedIn: @escaping @Sendable (PlayerID) async throws -> Void = { _ in },
     lockedUntil: @escaping @Sendable (String, Date) async throws -> Date? = { _, _ in nil },
     failedLogin: @escaping @Sendable (String, Date, Int, TimeInterval) async throws -> Void = { _, _, _, _ in },
-    succeededLogin: @escaping @Sendable (String) async throws -> Void = { _ in }
+    succeededLogin: @escaping @Sendable (String) async throws -> Void = { _ in },
+    enqueue: @escaping @Sendable (QueueTicket) -> Void = { _ in },
+    leaveQueue: @escaping @Sendable (PlayerID) -> Void = { _ in }
   ) {
     self.isClustered = isClustered
     self.placement = placement
@@ -55,6 +63,8 @@ public struct ClusterClient: Sendable {
     self.lockedUntil = lockedUntil
     self.failedLogin = failedLogin
     self.succeededLogin = succeededLogin
+    self.enqueue = enqueue
+    self.leaveQueue = leaveQueue
   }
 
   /// A server on its own: every room is here, and its lockouts are its own (``Login``'s state).
@@ -85,6 +95,13 @@ public enum ClusterEvent: Hashable, Sendable {
   case leaseLost
   /// The player logged in on another node: a connection of theirs here is theirs no more.
   case loggedInElsewhere(PlayerID)
+  /// The shared queue paired players: `rooms` are this node's to open (their ids are already
+  /// this node's in the directory), and `elsewhere` are this node's waiting players whose room
+  /// another node opens.
+  case matched(rooms: [SharedMatch], elsewhere: [PlayerID: RoomPlacement])
+  /// These players' tickets could not be stored in the shared queue (or were dropped with the
+  /// node's lease): they wait no more.
+  case queueFailed([PlayerID])
 }
 
 extension ClusterClient: DependencyKey {

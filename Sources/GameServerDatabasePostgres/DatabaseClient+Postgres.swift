@@ -35,25 +35,27 @@ extension DatabaseClient {
 
   /// PostgreSQL for a node of a cluster: as ``postgres(_:commitPolicy:onCommit:onEvent:connectWithin:logger:)``,
   /// and the node joins the cluster (``PostgresCluster``) with clients reaching it at `url`. Its
-  /// room-log writes go only to rooms it owns.
+  /// room-log writes go only to rooms it owns. `pairing` groups the tickets of the queue the
+  /// nodes share (the server's matchmaking rules; see ``Matchmaking/groups(of:_:settings:)``).
   ///
   /// ```swift
   /// let (database, cluster) = try await DatabaseClient.postgresCluster(
-  ///   location, url: "ws://10.0.0.2:8080/", lease: .seconds(5))
+  ///   location, url: "ws://10.0.0.2:8080/", lease: .seconds(5), pairing: pairing)
   /// ```
   public static func postgresCluster(
-    _ location: PostgresLocation, url: String, lease: Duration, commitPolicy: CommitPolicy = .onAppend,
+    _ location: PostgresLocation, url: String, lease: Duration, pairing: @escaping QueuePairing,
+    commitPolicy: CommitPolicy = .onAppend,
     onCommit: @escaping @Sendable () -> Void = {}, onEvent: @escaping @Sendable (StorageEvent) -> Void = { _ in },
     connectWithin timeout: Duration = .seconds(10), logger: Logger = DatabaseClient.postgresLogger
   ) async throws(StorageProblem) -> (database: DatabaseClient, cluster: PostgresCluster) {
     let made = try await self.postgres(
-      location, node: (url, lease), commitPolicy: commitPolicy, onCommit: onCommit, onEvent: onEvent,
+      location, node: (url, lease, pairing), commitPolicy: commitPolicy, onCommit: onCommit, onEvent: onEvent,
       connectWithin: timeout, logger: logger)
     return (made.database, made.cluster!)
   }
 
   private static func postgres(
-    _ location: PostgresLocation, node: (url: String, lease: Duration)?, commitPolicy: CommitPolicy,
+    _ location: PostgresLocation, node: (url: String, lease: Duration, pairing: QueuePairing)?, commitPolicy: CommitPolicy,
     onCommit: @escaping @Sendable () -> Void, onEvent: @escaping @Sendable (StorageEvent) -> Void,
     connectWithin timeout: Duration, logger: Logger
   ) async throws(StorageProblem) -> (database: DatabaseClient, cluster: PostgresCluster?) {
@@ -76,7 +78,9 @@ extension DatabaseClient {
       running.cancel()
       throw StorageProblem(postgres: error)
     }
-    let cluster = node.map { PostgresCluster(client: client, url: $0.url, lease: $0.lease, logger: logger) }
+    let cluster = node.map {
+      PostgresCluster(client: client, url: $0.url, lease: $0.lease, pairing: $0.pairing, logger: logger)
+    }
     do {
       try await cluster?.start()
     } catch {

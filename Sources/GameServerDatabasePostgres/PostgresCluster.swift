@@ -45,13 +45,16 @@ public final class PostgresCluster: Sendable {
   private let membership = Mutex(Membership())
   private let events: AsyncStream<ClusterEvent>
   private let continuation: AsyncStream<ClusterEvent>.Continuation
+  private let queue: PostgresSharedQueue
 
-  init(client: PostgresClient, url: String, lease: Duration, logger: Logger) {
+  init(client: PostgresClient, url: String, lease: Duration, pairing: @escaping QueuePairing, logger: Logger) {
     self.client = client
     self.url = url
     self.lease = lease
     self.logger = logger
-    (self.events, self.continuation) = AsyncStream.makeStream(of: ClusterEvent.self)
+    let (events, continuation) = AsyncStream.makeStream(of: ClusterEvent.self)
+    (self.events, self.continuation) = (events, continuation)
+    self.queue = PostgresSharedQueue(client: client, logger: logger, pairing: pairing) { continuation.yield($0) }
   }
 
   /// The node's id in the database, while it has a lease.
@@ -66,6 +69,10 @@ public final class PostgresCluster: Sendable {
     try await self.register(at: .now)
     Task { await self.beat() }
     Task { await self.listenForLogins() }
+    Task {
+      await self.listen(on: PostgresSharedQueue.channel, "matchmaking") { [queue] _ in queue.wake() }
+    }
+    self.queue.start { [weak self] in self?.node }
   }
 
   /// What the server reads the cluster through.
@@ -83,24 +90,31 @@ public final class PostgresCluster: Sendable {
       failedLogin: { name, now, maxFailures, lockout in
         try await PostgresLogins.failed(name, now: now, maxFailures: maxFailures, lockout: lockout, client, logger)
       },
-      succeededLogin: { name in try await PostgresLogins.succeeded(name, client, logger) })
+      succeededLogin: { name in try await PostgresLogins.succeeded(name, client, logger) },
+      enqueue: { ticket in self.queue.enqueue(ticket) },
+      leaveQueue: { player in self.queue.leave(player) })
   }
 
-  /// Hears the players who log in on other nodes, for as long as the process runs (listening
-  /// again a second after the connection breaks).
+  /// Hears the players who log in on other nodes, for as long as the process runs.
   private func listenForLogins() async {
+    await self.listen(on: PostgresLogins.presenceChannel, "logins on other nodes") { payload in
+      guard let (node, player) = PostgresLogins.parse(payload), node != self.node else { return }
+      self.continuation.yield(.loggedInElsewhere(player))
+    }
+  }
+
+  /// Hands each notification on `channel` to `handle`, for as long as the process runs
+  /// (listening again a second after the connection breaks).
+  private func listen(on channel: String, _ what: String, _ handle: @escaping @Sendable (String) -> Void) async {
     while true {
       do {
         try await self.client.withConnection { connection in
-          try await connection.listen(on: PostgresLogins.presenceChannel) { notifications in
-            for try await notification in notifications {
-              guard let (node, player) = PostgresLogins.parse(notification.payload), node != self.node else { continue }
-              self.continuation.yield(.loggedInElsewhere(player))
-            }
+          try await connection.listen(on: channel) { notifications in
+            for try await notification in notifications { handle(notification.payload) }
           }
         }
       } catch {
-        self.logger.warning("Stopped hearing logins on other nodes", metadata: ["problem": "\(StorageProblem(postgres: error))"])
+        self.logger.warning("Stopped hearing \(what)", metadata: ["problem": "\(StorageProblem(postgres: error))"])
       }
       try? await Task.sleep(for: .seconds(1))
     }
@@ -133,6 +147,8 @@ public final class PostgresCluster: Sendable {
     while true {
       let started = ContinuousClock.now
       await self.renewAndTakeOver(at: started)
+      // NB: Waits widen the rating gaps, and bring bots: the queue is looked at every beat.
+      self.queue.wake()
       beats += 1
       if beats % 60 == 0 { try? await self.forgetDeadNodes() }
       try? await Task.sleep(until: started + Self.heartbeat, clock: .continuous)
@@ -186,6 +202,7 @@ public final class PostgresCluster: Sendable {
     guard had else { return }
     self.logger.error("This node gives up its rooms: \(reason)")
     self.continuation.yield(.leaseLost)
+    self.queue.dropAll()
   }
 
   /// Keeps the shared tables bounded: nodes long dead that own nothing, and (as one server's

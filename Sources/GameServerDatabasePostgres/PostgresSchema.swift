@@ -136,6 +136,34 @@ enum PostgresSchema {
         """,
       ]
     ),
+    // NB: The queue the nodes of a cluster share: a ticket per waiting player, paired by one
+    // node at a time per game and mode; a paired ticket names its room until its node has read
+    // it, and a room made by the pairer waits in `pending_room` until its owner opens it.
+    (
+      4,
+      [
+        """
+        CREATE TABLE ticket (
+          player TEXT PRIMARY KEY,
+          node BIGINT NOT NULL,
+          variant TEXT NOT NULL,
+          ticket TEXT NOT NULL,
+          enqueued_at TIMESTAMPTZ NOT NULL DEFAULT clock_timestamp(),
+          room TEXT
+        )
+        """,
+        "CREATE INDEX ticket_waiting ON ticket (variant, enqueued_at) WHERE room IS NULL",
+        "CREATE INDEX ticket_paired ON ticket (node) WHERE room IS NOT NULL",
+        """
+        CREATE TABLE pending_room (
+          id TEXT PRIMARY KEY,
+          owner BIGINT NOT NULL,
+          match TEXT NOT NULL
+        )
+        """,
+        "CREATE INDEX pending_room_by_owner ON pending_room (owner)",
+      ]
+    ),
   ]
 
   /// Brings the database up to the newest migration.

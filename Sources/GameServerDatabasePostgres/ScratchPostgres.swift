@@ -112,6 +112,20 @@ public final class ScratchPostgres: Sendable {
     }
   }
 
+  /// Runs a query that answers one number (`SELECT count(*) …`), as `execute(_:in:)` does.
+  public func count(_ sql: String, in location: PostgresLocation) async throws -> Int {
+    let client = PostgresClient(configuration: location.configuration, backgroundLogger: DatabaseClient.postgresLogger)
+    return try await withThrowingTaskGroup(of: Int.self) { group in
+      group.addTask {
+        await client.run()
+        return 0
+      }
+      defer { group.cancelAll() }
+      for try await count in try await client.query(PostgresQuery(unsafeSQL: sql)).decode(Int.self) { return count }
+      return 0
+    }
+  }
+
   /// The server's process id.
   public var pid: pid_t { self.process.pid }
 

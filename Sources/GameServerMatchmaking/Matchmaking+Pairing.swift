@@ -1,4 +1,27 @@
+import GameServerGame
 import GameServerModels
+
+extension Matchmaking {
+  /// Groups the tickets of one queue by the rules of ``Matchmaking``, for a queue kept elsewhere
+  /// (servers sharing one): each ticket, oldest first, with how long it has waited. Returns the
+  /// matches that start now; the tickets not in one wait on.
+  ///
+  /// ```swift
+  /// Matchmaking.groups(of: variant, [(ada, .seconds(3)), (bob, .zero)], settings: Settings())
+  /// // [Match(variant: variant, players: [ada.player, bob.player], bots: 0)]
+  /// ```
+  public static func groups(of variant: GameVariant, _ waiting: [(ticket: Ticket, waited: Duration)], settings: Settings)
+    -> [Match]
+  {
+    var state = State(settings: settings)
+    state.queues[variant] = waiting.map { ticket, waited in
+      var ticket = ticket
+      ticket.enqueuedAt = .zero - waited
+      return ticket
+    }
+    return state.pair(variant)
+  }
+}
 
 extension Matchmaking.State {
   /// The rating gap a ticket accepts now: the base gap, widened by the time it has waited.

@@ -20,6 +20,9 @@ public struct Matchmaking: Sendable {
   @ObservableState
   public struct State: Equatable, Codable, Sendable {
     public var queues: [GameVariant: [Ticket]] = [:]
+    /// This server's players waiting in queues it shares with other servers (``Action/wait(_:_:seats:rating:)``),
+    /// which pair them.
+    public var sharedQueues: [GameVariant: [Ticket]] = [:]
     /// Private rooms by invite code.
     public var privateRooms: [String: PrivateRoom] = [:]
     /// Time on the matchmaking clock, advanced by each tick.
@@ -34,6 +37,7 @@ public struct Matchmaking: Sendable {
     /// Whether the player waits in a queue, or in a private room as its host or a friend.
     public func isWaiting(_ player: PlayerID) -> Bool {
       self.queues.values.contains { $0.contains { $0.player == player } }
+        || self.sharedQueues.values.contains { $0.contains { $0.player == player } }
         || self.privateRooms.values.contains { $0.contains(player) }
     }
   }
@@ -41,6 +45,11 @@ public struct Matchmaking: Sendable {
   public enum Action: Equatable, Sendable {
     /// Joins the public queue for a variant, for a game of `seats` players.
     case enqueue(PlayerID, GameVariant, seats: Int = 2, rating: Int)
+    /// Waits in a queue that servers share (a cluster): the ticket is kept here, so that the
+    /// player counts as waiting and can leave, but is paired by the shared queue, not here.
+    case wait(PlayerID, GameVariant, seats: Int = 2, rating: Int)
+    /// The shared queue paired these players (or lost their tickets): they wait here no more.
+    case paired([PlayerID])
     /// Leaves every queue and private room (also on disconnect).
     case cancel(PlayerID)
     /// Starts a game against bots at once: the player and `seats - 1` bots.
@@ -84,10 +93,24 @@ public struct Matchmaking: Sendable {
         let matches = state.pair(variant)
         return .merge(self.announce(matches), self.startTicking(&state), self.stopTickingIfIdle(&state))
 
+      case let .wait(player, variant, seats, rating):
+        guard !state.isWaiting(player) else { return .send(.delegate(.rejected(player, .alreadyWaiting))) }
+        state.sharedQueues[variant, default: []].append(
+          Ticket(player: player, rating: rating, enqueuedAt: state.elapsed, seats: seats))
+        return .none
+
+      case let .paired(players):
+        let paired = Set(players)
+        for variant in state.sharedQueues.keys { state.sharedQueues[variant]?.removeAll { paired.contains($0.player) } }
+        state.sharedQueues = state.sharedQueues.filter { !$0.value.isEmpty }
+        return .none
+
       case let .cancel(player):
         guard state.isWaiting(player) else { return .send(.delegate(.rejected(player, .notWaiting))) }
         for variant in state.queues.keys { state.queues[variant]?.removeAll { $0.player == player } }
         state.queues = state.queues.filter { !$0.value.isEmpty }
+        for variant in state.sharedQueues.keys { state.sharedQueues[variant]?.removeAll { $0.player == player } }
+        state.sharedQueues = state.sharedQueues.filter { !$0.value.isEmpty }
         var effects = [self.stopTickingIfIdle(&state)]
         for (code, room) in state.privateRooms where room.contains(player) {
           if room.host == player {

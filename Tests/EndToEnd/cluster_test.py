@@ -8,6 +8,10 @@ starts itself (deploy/postgres.sh), with a lease of 3 s:
   and one player resumes there; once B goes on (SIGCONT) it closes the sockets of the room it
   lost (1012), and a move sent to B on an old socket never reaches the room;
 - a player whose room is on another node is sent there (`moved`) when it resumes anywhere;
+- the queue is the cluster's: two registered players queueing on different nodes are matched,
+  one follows `moved` to the other's node, they finish the game and each rating is recorded
+  once; 200 guests queueing over the 3 nodes all end up in exactly one room each, and no ticket
+  is left;
 - a login on one node takes the player's connection on another (`logged_in_elsewhere`), and five
   wrong passwords on one node lock the account on the others.
 
@@ -63,6 +67,7 @@ class Player:
         self.name = name
         self.socket = None
         self.token = None
+        self.room = None
 
     async def guest(self, url):
         self.socket = await websockets.connect(url)
@@ -91,10 +96,16 @@ class Player:
                     message = await receive(socket, lambda m: m["type"] in ("room", "error"))
                     if message["type"] == "room":
                         self.socket = socket
+                        self.room = message["room"]
                         return message["view"], url
                 else:
-                    moved = await receive(socket, lambda m: m["type"] == "moved", seconds=2)
-                    url = moved["url"]
+                    # NB: A room the shared queue just made may open here a moment after.
+                    message = await receive(socket, lambda m: m["type"] in ("room", "moved"), seconds=2)
+                    if message["type"] == "room":
+                        self.socket = socket
+                        self.room = message["room"]
+                        return message["view"], url
+                    url = message["url"]
             except (asyncio.TimeoutError, websockets.ConnectionClosed):
                 url = entry
             await socket.close()
@@ -119,6 +130,79 @@ async def match(url, first, second):
         views[player.name] = (await receive(player.socket, lambda m: m["type"] == "room"))["view"]
     # NB: The first in the queue plays X.
     return (first, second) if views[first.name]["you"] == "X" else (second, first)
+
+
+async def to_room(player, seconds=20):
+    """After `queue`: the room's id and view, here or, when the shared queue opened the room on
+    another node (`moved`), there, where the player resumes."""
+    message = await receive(player.socket, lambda m: m["type"] in ("room", "moved"), seconds)
+    if message["type"] == "room":
+        return message["room"], message["view"]
+    await player.socket.close()
+    view, _ = await player.resume(message["url"], seconds)
+    return player.room, view
+
+
+def sql(database, query):
+    result = subprocess.run(["psql", database, "-tAc", query], capture_output=True, text=True, check=True)
+    return result.stdout.strip()
+
+
+async def cross_node_match(a, b, database):
+    """Two registered players queue on different nodes: one room, on the node of the first;
+    they finish it and each rating is recorded once."""
+    players = []
+    for name, node in (("fay", a), ("gus", b)):
+        player = Player(name)
+        player.socket = await websockets.connect(node.url)
+        await player.socket.send(json.dumps({"v": 1, "type": "register", "name": name, "password": "correct horse"}))
+        player.token = (await receive(player.socket, lambda m: m["type"] == "welcome"))["token"]
+        await player.socket.send(json.dumps({"v": 1, "type": "queue", "game": "tictactoe"}))
+        await receive(player.socket, lambda m: m["type"] == "queued")
+        players.append(player)
+    fay, gus = players
+    (room, view_fay), (room_gus, _) = await asyncio.gather(to_room(fay), to_room(gus))
+    assert room == room_gus, (room, room_gus)
+    assert sql(database, f"SELECT node.url FROM room JOIN node ON node.id = room.owner WHERE room.id = '{room}'") == a.url
+    x, o = (fay, gus) if view_fay["you"] == "X" else (gus, fay)
+    for player, row, column, board in [
+        (x, 0, 0, ["X..", "...", "..."]), (o, 1, 1, ["X..", ".O.", "..."]), (x, 0, 1, ["XX.", ".O.", "..."]),
+        (o, 2, 2, ["XX.", ".O.", "..O"]), (x, 0, 2, ["XXX", ".O.", "..O"])]:
+        await player.move(row, column)
+        for each in (x, o):
+            view = await each.board(board)
+    assert view["outcome"]["winner"] == "X", view
+    changes = {}
+    for player in (x, o):
+        changes[player.name] = (await receive(player.socket, lambda m: m["type"] == "rating"))["change"]
+    assert changes[x.name] > 0 > changes[o.name], changes
+    assert sql(database, f"SELECT count(*) FROM game WHERE room = '{room}'") == "1"
+    assert sql(database, "SELECT string_agg(name || ' ' || (wins + losses), ',' ORDER BY name) FROM rating WHERE NOT is_guest") == "fay 1,gus 1"
+    print(f"cross-node match: {room} on {a.url}, ratings {changes}")
+    for player in (x, o):
+        await player.socket.close()
+
+
+async def many_over_three_nodes(nodes, database, count=200):
+    """`count` guests spread over the nodes queue at once: each ends up in exactly one room,
+    with one other player, and no ticket is left."""
+    players = [Player(f"player{index}") for index in range(count)]
+    await asyncio.gather(*(player.guest(nodes[index % len(nodes)].url) for index, player in enumerate(players)))
+    for player in players:
+        await player.socket.send(json.dumps({"v": 1, "type": "queue", "game": "tictactoe"}))
+    views = await asyncio.gather(*(to_room(player, seconds=30) for player in players))
+    rooms = {}
+    for player, (room, _) in zip(players, views):
+        rooms.setdefault(room, []).append(player.name)
+    assert len(rooms) == count // 2 and all(len(names) == 2 for names in rooms.values()), rooms
+    seated = [name for names in rooms.values() for name in names]
+    assert sorted(seated) == sorted(player.name for player in players)
+    assert sql(database, "SELECT count(*) FROM ticket") == "0"
+    assert sql(database, "SELECT count(*) FROM pending_room") == "0"
+    owners = sql(database, "SELECT count(DISTINCT owner) FROM room")
+    print(f"{count} players over {len(nodes)} nodes: {len(rooms)} rooms of two, owned by {owners} nodes, no ticket left")
+    for player in players:
+        await player.socket.close()
 
 
 async def failover(a, b, lease=LEASE):
@@ -213,6 +297,10 @@ def main():
         asyncio.run(failover(a, b))
         asyncio.run(paused_owner(b, c))
         asyncio.run(shared_logins(b, c))
+        asyncio.run(cross_node_match(b, c, database))
+        # NB: A was killed above: a fourth node makes three live ones.
+        nodes.append(Node(server, database))
+        asyncio.run(many_over_three_nodes([b, c, nodes[3]], database))
     finally:
         for node in nodes:
             node.process.send_signal(signal.SIGCONT) if node.process.poll() is None else None

@@ -17,11 +17,65 @@ struct PostgresClusterTests {
     return entry
   }
 
+  /// A queue's rule for these tests: the oldest two together.
+  static let pairsOfTwo: QueuePairing = { waiting in
+    stride(from: 0, to: waiting.count - 1, by: 2).map { index in
+      ([waiting[index].ticket.player, waiting[index + 1].ticket.player], 0)
+    }
+  }
+
+  static func ticket(_ player: PlayerID) -> QueueTicket {
+    QueueTicket(player: player, name: player.rawValue, isGuest: true, rating: 1200, variant: GameVariant(game: "tictactoe"), seats: 2)
+  }
+
+  /// The queue is the cluster's: players waiting on two nodes meet in one room, on the node of
+  /// the one who waited longest, with an id the database drew; a ticket taken back is not paired.
+  @Test func playersOnTwoNodesAreMatchedOnTheNodeOfTheOldestTicket() async throws {
+    let location = try await ScratchPostgres.shared().makeDatabase()
+    let (_, nodeA) = try await DatabaseClient.postgresCluster(location, url: "ws://a/", lease: .seconds(5), pairing: Self.pairsOfTwo)
+    let (_, nodeB) = try await DatabaseClient.postgresCluster(location, url: "ws://b/", lease: .seconds(5), pairing: Self.pairsOfTwo)
+    var newsOfA = nodeA.clusterClient.events().makeAsyncIterator()
+    var newsOfB = nodeB.clusterClient.events().makeAsyncIterator()
+
+    // A's player takes its ticket back before anyone else comes: it is never paired.
+    nodeA.clusterClient.enqueue(Self.ticket("carl"))
+    nodeA.clusterClient.leaveQueue("carl")
+    nodeA.clusterClient.enqueue(Self.ticket("ann"))
+    nodeB.clusterClient.enqueue(Self.ticket("ben"))
+
+    // Each node hears once: the owner (the node of whoever waited longest) gets the room, the
+    // other is told where its player's room is.
+    guard case let .matched(roomsOfA, elsewhereOfA)? = await newsOfA.next(),
+      case let .matched(roomsOfB, elsewhereOfB)? = await newsOfB.next()
+    else {
+      Issue.record("A node heard of no match")
+      return
+    }
+    let room = try #require((roomsOfA + roomsOfB).first)
+    #expect(roomsOfA.count + roomsOfB.count == 1)
+    #expect(Set(room.players.map(\.player)) == ["ann", "ben"])
+    #expect(room.room.rawValue.hasPrefix("room-") && room.room.rawValue.count == 37)
+    let ownerIsA = !roomsOfA.isEmpty
+    #expect(room.players.first?.player == (ownerIsA ? "ann" : "ben"))
+    let url = ownerIsA ? "ws://a/" : "ws://b/"
+    if ownerIsA {
+      #expect(elsewhereOfA.isEmpty)
+      #expect(elsewhereOfB == ["ben": RoomPlacement(room: room.room, url: url)])
+    } else {
+      #expect(elsewhereOfB.isEmpty)
+      #expect(elsewhereOfA == ["ann": RoomPlacement(room: room.room, url: url)])
+    }
+    let other = ownerIsA ? nodeB : nodeA
+    #expect(try await other.clusterClient.location(room.room) == RoomPlacement(room: room.room, url: url))
+    #expect(try await ScratchPostgres.shared().count("SELECT count(*) FROM ticket", in: location) == 0)
+    #expect(try await ScratchPostgres.shared().count("SELECT count(*) FROM pending_room", in: location) == 0)
+  }
+
   @Test func aNodeWritesOnlyToItsRoomsAndTakesOverThoseOfANodeWhoseLeaseRanOut() async throws {
     let scratch = try await ScratchPostgres.shared()
     let location = try await scratch.makeDatabase()
-    let (a, nodeA) = try await DatabaseClient.postgresCluster(location, url: "ws://a/", lease: .seconds(2))
-    let (b, nodeB) = try await DatabaseClient.postgresCluster(location, url: "ws://b/", lease: .seconds(2))
+    let (a, nodeA) = try await DatabaseClient.postgresCluster(location, url: "ws://a/", lease: .seconds(2), pairing: Self.pairsOfTwo)
+    let (b, nodeB) = try await DatabaseClient.postgresCluster(location, url: "ws://b/", lease: .seconds(2), pairing: Self.pairsOfTwo)
     var newsOfA = nodeA.clusterClient.events().makeAsyncIterator()
     var newsOfB = nodeB.clusterClient.events().makeAsyncIterator()
 
@@ -77,8 +131,8 @@ struct PostgresClusterTests {
   /// by itself).
   @Test func loginsAreTheClusters() async throws {
     let location = try await ScratchPostgres.shared().makeDatabase()
-    let (_, nodeA) = try await DatabaseClient.postgresCluster(location, url: "ws://a/", lease: .seconds(5))
-    let (_, nodeB) = try await DatabaseClient.postgresCluster(location, url: "ws://b/", lease: .seconds(5))
+    let (_, nodeA) = try await DatabaseClient.postgresCluster(location, url: "ws://a/", lease: .seconds(5), pairing: Self.pairsOfTwo)
+    let (_, nodeB) = try await DatabaseClient.postgresCluster(location, url: "ws://b/", lease: .seconds(5), pairing: Self.pairsOfTwo)
     let now = Date(timeIntervalSince1970: 1_000_000)
     for _ in 0..<4 { try await nodeA.clusterClient.failedLogin("Alice", now, 5, 60) }
     #expect(try await nodeB.clusterClient.lockedUntil("alice", now) == nil)

@@ -13,22 +13,34 @@ import Testing
 struct ClusterNodeTests {
   static func cluster(
     placement: @escaping @Sendable (PlayerID) -> RoomPlacement? = { _ in nil },
-    location: @escaping @Sendable (RoomID) -> RoomPlacement? = { _ in nil }
+    location: @escaping @Sendable (RoomID) -> RoomPlacement? = { _ in nil },
+    queue: LockIsolated<[QueueTicket]> = LockIsolated([]),
+    left: LockIsolated<[PlayerID]> = LockIsolated([])
   ) -> ClusterClient {
     ClusterClient(
-      placement: { placement($0) }, location: { location($0) }, events: { AsyncStream { _ in } })
+      placement: { placement($0) }, location: { location($0) }, events: { AsyncStream { _ in } },
+      enqueue: { ticket in queue.withValue { $0.append(ticket) } },
+      leaveQueue: { player in left.withValue { $0.append(player) } })
+  }
+
+  /// Two players of this node the shared queue paired, in a room this node opens.
+  func pairHere(_ server: TestGameServer, _ tickets: [QueueTicket], room: RoomID = "room-shared") async {
+    let match = SharedMatch(room: room, variant: GameVariant(game: "tictactoe"), players: tickets, bots: 0)
+    await server.store.send(.cluster(.matched(rooms: [match], elsewhere: [:])))
   }
 
   /// Everyone in a room another node owns now is told where it went, and their connections
   /// close; the room and its clocks stop here.
   @Test func aLostRoomSendsItsPeopleWhereItWent() async throws {
-    let server = TestGameServer { $0.cluster = Self.cluster() }
+    let queue = LockIsolated<[QueueTicket]>([])
+    let server = TestGameServer { $0.cluster = Self.cluster(queue: queue) }
     let ada = await server.connect()
     let bob = await server.connect()
     await ada.send(.guest(name: "ada"))
     await bob.send(.guest(name: "bob"))
     await ada.send(.queue(GameChoice(game: "tictactoe")))
     await bob.send(.queue(GameChoice(game: "tictactoe")))
+    await self.pairHere(server, queue.value)
     let room = try await ada.receive(\.room).0.room
     let elsewhere = RoomPlacement(room: room, url: "ws://10.0.0.2:8080/")
     await server.store.send(.cluster(.roomsLost([room: elsewhere])))
@@ -42,6 +54,81 @@ struct ClusterNodeTests {
     // NB: Nothing of the room runs on: its move clock was cancelled with it.
     await server.clock.run()
     #expect(ada.messages().isEmpty)
+  }
+
+  /// In a cluster the queue is the cluster's: a player's ticket goes to it (with what another
+  /// node needs to seat them), the node pairs nobody itself, and a player who stops waiting
+  /// takes the ticket back.
+  @Test func theQueueIsTheClusters() async throws {
+    let (queue, left) = (LockIsolated<[QueueTicket]>([]), LockIsolated<[PlayerID]>([]))
+    let server = TestGameServer { $0.cluster = Self.cluster(queue: queue, left: left) }
+    let ada = await server.connect()
+    let bob = await server.connect()
+    await ada.send(.guest(name: "ada"))
+    await bob.send(.guest(name: "bob"))
+    let player = try await ada.receive(\.welcome).player
+    await ada.send(.queue(GameChoice(game: "tictactoe")))
+    await bob.send(.queue(GameChoice(game: "tictactoe")))
+    _ = try await ada.receive(\.queued)
+    #expect(queue.value.map(\.name) == ["ada", "bob"])
+    #expect(queue.value.first == QueueTicket(
+      player: player, name: "ada", isGuest: true, rating: 1200, variant: GameVariant(game: "tictactoe"), seats: 2))
+    #expect(server.state.rooms.isEmpty)
+    #expect(server.state.matchmaking.isWaiting(player))
+    await ada.send(.cancelQueue)
+    _ = try await ada.receive(\.queueLeft)
+    #expect(left.value == [player])
+    #expect(!server.state.matchmaking.isWaiting(player))
+    // NB: Disconnecting takes the ticket back too.
+    await bob.disconnect()
+    #expect(left.value.count == 2)
+  }
+
+  /// A room the shared queue made on another node: the player is sent there and waits here no
+  /// more; tickets the cluster could not keep end the wait, with the reason.
+  @Test func aMatchElsewhereSendsThePlayerThere() async throws {
+    let server = TestGameServer { $0.cluster = Self.cluster() }
+    let ada = await server.connect()
+    let bob = await server.connect()
+    await ada.send(.guest(name: "ada"))
+    await bob.send(.guest(name: "bob"))
+    let a = try await ada.receive(\.welcome).player
+    let b = try await bob.receive(\.welcome).player
+    await ada.send(.queue(GameChoice(game: "tictactoe")))
+    await bob.send(.queue(GameChoice(game: "tictactoe")))
+    let far = RoomPlacement(room: "room-far", url: "ws://b/")
+    await server.store.send(.cluster(.matched(rooms: [], elsewhere: [a: far])))
+    let moved = try await ada.receive(\.moved)
+    #expect(moved.0 == "room-far" && moved.url == "ws://b/")
+    #expect(!server.state.matchmaking.isWaiting(a))
+    await server.store.send(.cluster(.queueFailed([b])))
+    #expect(try await bob.receive(\.queueLeft).reason == "unavailable")
+    #expect(!server.state.matchmaking.isWaiting(b))
+  }
+
+  /// A room made here for a player of this node and one of another: the one here gets the view;
+  /// the other is seated away (with the name and rating from their ticket) and has the grace
+  /// period to come; if they never do, they forfeit.
+  @Test func aRoomMadeHereSeatsPlayersOfOtherNodesAsAway() async throws {
+    let queue = LockIsolated<[QueueTicket]>([])
+    let server = TestGameServer { $0.cluster = Self.cluster(queue: queue) }
+    let ada = await server.connect()
+    await ada.send(.guest(name: "ada"))
+    let a = try await ada.receive(\.welcome).player
+    await ada.send(.queue(GameChoice(game: "tictactoe")))
+    _ = try await ada.receive(\.queued)
+    let zed = QueueTicket(
+      player: "p-zed", name: "zed", isGuest: false, rating: 1333, variant: GameVariant(game: "tictactoe"), seats: 2)
+    await self.pairHere(server, queue.value + [zed])
+    let view = try await ada.receive(\.room).0
+    #expect(view.room == "room-shared")
+    #expect(!server.state.matchmaking.isWaiting(a))
+    let seat = try #require(server.state.rooms[id: "room-shared"]?.seats.first { $0.player == "p-zed" })
+    #expect(seat.name == "zed" && !seat.isConnected)
+    #expect(server.state.sessions["p-zed"]?.identity.ratings[GameVariant(game: "tictactoe")] == 1333)
+    #expect(server.state.sessions["p-zed"]?.room == "room-shared")
+    await server.clock.advance(by: .seconds(31))
+    #expect(server.state.rooms[id: "room-shared"]?.game.isOver == true)
   }
 
   /// A node that lost its lease stops every room, saying nothing of where they went.

@@ -1,0 +1,56 @@
+import ComposableArchitecture
+import GameServerDatabase
+import GameServerLogin
+import GameServerMatchmaking
+import GameServerModels
+import GameServerRoom
+
+extension Server {
+  /// What the cluster's shared queue paired: this node opens the rooms it owns (seating players
+  /// who are on other nodes as away, with the grace period to get here), and sends its waiting
+  /// players whose room another node opens there (`moved`).
+  func openSharedMatches(_ state: inout State, _ rooms: [SharedMatch], elsewhere: [PlayerID: RoomPlacement])
+    -> Effect<Action>
+  {
+    let paired = rooms.flatMap { $0.players.map(\.player) } + elsewhere.keys
+    var effects = [self.matchmaking(&state, .paired(paired))]
+    for (player, placement) in elsewhere {
+      effects.append(self.tell(state, player, .moved(placement.room, url: placement.url)))
+    }
+    for match in rooms where state.rooms[id: match.room] == nil {
+      var away: [PlayerID] = []
+      for ticket in match.players {
+        guard state.sessions[ticket.player]?.connection == nil else { continue }
+        if state.sessions[ticket.player] == nil {
+          let identity = Identity(
+            player: ticket.player, name: ticket.name, isGuest: ticket.isGuest, ratings: [match.variant: ticket.rating])
+          state.sessions[ticket.player] = Session(identity: identity, connection: nil)
+        }
+        away.append(ticket.player)
+      }
+      let opening = Matchmaking.Match(variant: match.variant, players: match.players.map(\.player), bots: match.bots)
+      effects.append(self.openRoom(&state, for: opening, id: match.room))
+      guard state.rooms[id: match.room] != nil else { continue }
+      for player in away {
+        effects.append(.send(.rooms(.element(id: match.room, action: .event(.disconnected(player))))))
+      }
+    }
+    return .merge(effects)
+  }
+
+  /// Players whose tickets the shared queue could not keep: they wait no more, and are told so.
+  func sharedQueueFailed(_ state: inout State, _ players: [PlayerID]) -> Effect<Action> {
+    let waiting = players.filter { state.matchmaking.isWaiting($0) }
+    var effects = [self.matchmaking(&state, .paired(waiting))]
+    for player in waiting {
+      effects.append(self.tell(state, player, .queueLeft(reason: "unavailable", replyTo: nil)))
+    }
+    return .merge(effects)
+  }
+
+  /// In a cluster, takes a player who stops waiting out of the shared queue too.
+  func leaveSharedQueue(_ player: PlayerID) -> Effect<Action> {
+    guard self.cluster.isClustered else { return .none }
+    return .perform { [cluster] in cluster.leaveQueue(player) }
+  }
+}

@@ -1,0 +1,273 @@
+import Foundation
+import GameServerDatabase
+import GameServerGame
+import GameServerModels
+import Logging
+import PostgresNIO
+import Synchronization
+
+/// The matchmaking queue that the nodes of a cluster share, in PostgreSQL.
+///
+/// - A waiting player is a `ticket` row, written by the player's node (in the order the server
+///   asked, by one writer).
+/// - Every node pairs: woken by `NOTIFY matchmaking` and once a second (for gaps that widen with
+///   the wait, and bots). For each game and mode, one node at a time: the pass holds an advisory
+///   lock while it reads the tickets, groups them by the server's rules (``QueuePairing``),
+///   draws the rooms' ids from the database (`gen_random_uuid`), enters each room in the
+///   directory as the node of its oldest ticket's, seats its players, and marks their tickets,
+///   all in one transaction. A second pass waits for the lock and sees what the first left.
+/// - Each node then reads, in one transaction, the rooms it is to open (`pending_room`) and its
+///   players' paired tickets, deleting both: ``ClusterEvent/matched(rooms:elsewhere:)``.
+///
+/// Notifications only wake: rows are the truth, and a lost notification delays a match by at most
+/// a second. Tickets of nodes whose lease ran out are deleted (their players are gone with their
+/// connections).
+///
+/// ```swift
+/// let queue = PostgresSharedQueue(client: client, logger: logger, pairing: pairing) { event in ... }
+/// queue.start(node: { cluster.node })
+/// queue.enqueue(ticket)
+/// ```
+final class PostgresSharedQueue: Sendable {
+  enum Request: Sendable {
+    case enqueue(QueueTicket)
+    case leave(PlayerID)
+  }
+
+  /// The channel that wakes the nodes' pairers and readers.
+  static let channel = "matchmaking"
+  /// The first key of the advisory lock that one pairer per game and mode holds (the second is
+  /// the hash of the variant's name).
+  static let pairingLock: Int32 = 0x6761
+
+  private let client: PostgresClient
+  private let logger: Logger
+  private let pairing: QueuePairing
+  private let tell: @Sendable (ClusterEvent) -> Void
+  private let requests: (stream: AsyncStream<Request>, continuation: AsyncStream<Request>.Continuation)
+  private let wakeups: (stream: AsyncStream<Void>, continuation: AsyncStream<Void>.Continuation)
+  /// This node's players with a ticket stored, by the node id it was stored under.
+  private let stored = Mutex<[PlayerID: Int64]>([:])
+
+  init(
+    client: PostgresClient, logger: Logger, pairing: @escaping QueuePairing,
+    tell: @escaping @Sendable (ClusterEvent) -> Void
+  ) {
+    self.client = client
+    self.logger = logger
+    self.pairing = pairing
+    self.tell = tell
+    self.requests = AsyncStream.makeStream(of: Request.self)
+    // NB: Wake-ups that come while a pass runs make one more pass, not one each.
+    self.wakeups = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+  }
+
+  /// Starts the ticket writer and the pairer, for as long as the process runs; `node` is this
+  /// node's id while it has a lease.
+  func start(node: @escaping @Sendable () -> Int64?) {
+    Task { await self.writeTickets(node) }
+    Task { await self.pairAndCollect(node) }
+  }
+
+  func enqueue(_ ticket: QueueTicket) { self.requests.continuation.yield(.enqueue(ticket)) }
+
+  func leave(_ player: PlayerID) { self.requests.continuation.yield(.leave(player)) }
+
+  /// Makes the pairer look at the queue (a notification, or the heartbeat).
+  func wake() { self.wakeups.continuation.yield() }
+
+  /// The node lost its lease: its tickets will be deleted as a dead node's, so its players wait
+  /// no more.
+  func dropAll() {
+    let players = self.stored.withLock { stored in
+      defer { stored = [:] }
+      return Array(stored.keys)
+    }
+    if !players.isEmpty { self.tell(.queueFailed(players)) }
+  }
+
+  // MARK: - Tickets
+
+  private func writeTickets(_ node: @Sendable () -> Int64?) async {
+    let encoder = JSONEncoder()
+    for await request in self.requests.stream {
+      switch request {
+      case let .enqueue(ticket):
+        guard let node = node() else {
+          self.tell(.queueFailed([ticket.player]))
+          continue
+        }
+        do {
+          let json = String(decoding: try encoder.encode(ticket), as: UTF8.self)
+          // NB: A ticket already paired stays so: its player is told where to go.
+          try await self.client.query(
+            """
+            WITH stored AS (
+              INSERT INTO ticket (player, node, variant, ticket)
+              VALUES (\(ticket.player.rawValue), \(node), \(ticket.variant.rawValue), \(json))
+              ON CONFLICT (player) DO UPDATE SET node = excluded.node, variant = excluded.variant,
+                ticket = excluded.ticket, enqueued_at = clock_timestamp()
+              WHERE ticket.room IS NULL
+              RETURNING player
+            )
+            SELECT pg_notify(\(Self.channel), 'queue') FROM stored
+            """,
+            logger: self.logger)
+          self.stored.withLock { $0[ticket.player] = node }
+        } catch {
+          self.logger.warning(
+            "Cannot store a ticket in the shared queue", metadata: ["problem": "\(StorageProblem(postgres: error))"])
+          self.tell(.queueFailed([ticket.player]))
+        }
+      case let .leave(player):
+        guard let node = self.stored.withLock({ $0.removeValue(forKey: player) }) else { continue }
+        do {
+          try await self.client.query(
+            "DELETE FROM ticket WHERE player = \(player.rawValue) AND node = \(node) AND room IS NULL",
+            logger: self.logger)
+        } catch {
+          // NB: The ticket stays: when it is paired, the player (gone) is seated away and forfeits.
+          self.logger.warning(
+            "Cannot take a ticket out of the shared queue", metadata: ["problem": "\(StorageProblem(postgres: error))"])
+        }
+      }
+    }
+  }
+
+  // MARK: - Pairing
+
+  private func pairAndCollect(_ node: @Sendable () -> Int64?) async {
+    for await _ in self.wakeups.stream {
+      guard let node = node() else { continue }
+      do {
+        try await self.pairWaitingPlayers()
+        try await self.collect(node)
+      } catch {
+        self.logger.warning("Cannot pair the shared queue", metadata: ["problem": "\(StorageProblem(postgres: error))"])
+      }
+    }
+  }
+
+  /// Pairs every game and mode that has players waiting, after deleting what nodes whose lease
+  /// ran out left in the queue.
+  private func pairWaitingPlayers() async throws {
+    try await self.client.query(
+      """
+      WITH live AS (SELECT id FROM node WHERE lease_until > now()),
+      gone AS (DELETE FROM ticket WHERE room IS NULL AND node NOT IN (SELECT id FROM live))
+      DELETE FROM pending_room WHERE owner NOT IN (SELECT id FROM live)
+      """,
+      logger: self.logger)
+    var variants: [String] = []
+    for try await variant in try await self.client.query(
+      "SELECT DISTINCT variant FROM ticket WHERE room IS NULL", logger: self.logger
+    ).decode(String.self) {
+      variants.append(variant)
+    }
+    for variant in variants { try await self.pair(variant) }
+  }
+
+  private func pair(_ variant: String) async throws {
+    let (logger, pairing) = (self.logger, self.pairing)
+    try await self.client.withTransaction(logger: logger) { connection in
+      try await connection.query("SELECT pg_advisory_xact_lock(\(Self.pairingLock), hashtext(\(variant)))", logger: logger)
+      let decoder = JSONDecoder()
+      var waiting: [(ticket: QueueTicket, waited: Duration)] = []
+      var nodes: [PlayerID: Int64] = [:]
+      for try await (node, json, micros) in try await connection.query(
+        """
+        SELECT node, ticket, (extract(epoch FROM clock_timestamp() - enqueued_at) * 1000000)::bigint
+        FROM ticket WHERE variant = \(variant) AND room IS NULL ORDER BY enqueued_at, player
+        """,
+        logger: logger
+      ).decode((Int64, String, Int64).self) {
+        guard let ticket = try? decoder.decode(QueueTicket.self, from: Data(json.utf8)) else { continue }
+        waiting.append((ticket, .microseconds(max(0, micros))))
+        nodes[ticket.player] = node
+      }
+      let groups = pairing(waiting)
+      guard !groups.isEmpty else { return }
+      var ids: [String] = []
+      for try await id in try await connection.query(
+        "SELECT 'room-' || replace(gen_random_uuid()::text, '-', '') FROM generate_series(1, \(groups.count))",
+        logger: logger
+      ).decode(String.self) {
+        ids.append(id)
+      }
+      let tickets = Dictionary(waiting.map { ($0.ticket.player, $0.ticket) }, uniquingKeysWith: { first, _ in first })
+      let encoder = JSONEncoder()
+      var (rooms, owners, matches, seatRooms, seatPlayers) = ([String](), [Int64](), [String](), [String](), [String]())
+      for (group, id) in zip(groups, ids) {
+        let players = group.players.compactMap { tickets[$0] }
+        guard players.count == group.players.count, let first = players.first, let owner = nodes[first.player] else {
+          continue
+        }
+        let match = SharedMatch(
+          room: RoomID(rawValue: id), variant: first.variant, players: players, bots: group.bots)
+        rooms.append(id)
+        owners.append(owner)
+        matches.append(String(decoding: try encoder.encode(match), as: UTF8.self))
+        for player in players {
+          seatRooms.append(id)
+          seatPlayers.append(player.player.rawValue)
+        }
+      }
+      guard !rooms.isEmpty else { return }
+      try await connection.query(
+        "INSERT INTO room (id, owner, epoch) SELECT id, owner, 1 FROM unnest(\(rooms)::text[], \(owners)::bigint[]) AS m(id, owner)",
+        logger: logger)
+      try await connection.query(
+        "INSERT INTO room_player (room, player) SELECT * FROM unnest(\(seatRooms)::text[], \(seatPlayers)::text[])",
+        logger: logger)
+      try await connection.query(
+        "INSERT INTO pending_room (id, owner, match) SELECT * FROM unnest(\(rooms)::text[], \(owners)::bigint[], \(matches)::text[])",
+        logger: logger)
+      try await connection.query(
+        """
+        UPDATE ticket SET room = m.room FROM unnest(\(seatPlayers)::text[], \(seatRooms)::text[]) AS m(player, room)
+        WHERE ticket.player = m.player
+        """,
+        logger: logger)
+      try await connection.query("SELECT pg_notify(\(Self.channel), 'matched')", logger: logger)
+    }
+  }
+
+  /// Reads, and deletes, the rooms this node is to open and its players' paired tickets.
+  private func collect(_ node: Int64) async throws {
+    let logger = self.logger
+    let (rooms, elsewhere, lost) = try await self.client.withTransaction(logger: logger) { connection in
+      let decoder = JSONDecoder()
+      var rooms: [SharedMatch] = []
+      for try await json in try await connection.query(
+        "DELETE FROM pending_room WHERE owner = \(node) RETURNING match", logger: logger
+      ).decode(String.self) {
+        if let match = try? decoder.decode(SharedMatch.self, from: Data(json.utf8)) { rooms.append(match) }
+      }
+      var elsewhere: [PlayerID: RoomPlacement] = [:]
+      var lost: [PlayerID] = []
+      for try await (player, room, owner, url) in try await connection.query(
+        """
+        WITH paired AS (DELETE FROM ticket WHERE node = \(node) AND room IS NOT NULL RETURNING player, room)
+        SELECT paired.player, paired.room, room.owner, node.url FROM paired
+        LEFT JOIN room ON room.id = paired.room LEFT JOIN node ON node.id = room.owner
+        """,
+        logger: logger
+      ).decode((String, String, Int64?, String?).self) {
+        guard owner != node else { continue }
+        if let url {
+          elsewhere[PlayerID(rawValue: player)] = RoomPlacement(room: RoomID(rawValue: room), url: url)
+        } else {
+          lost.append(PlayerID(rawValue: player))
+        }
+      }
+      return (rooms, elsewhere, lost)
+    }
+    let paired = rooms.flatMap { $0.players.map(\.player) } + elsewhere.keys + lost
+    guard !paired.isEmpty else { return }
+    self.stored.withLock { stored in
+      for player in paired { stored[player] = nil }
+    }
+    if !rooms.isEmpty || !elsewhere.isEmpty { self.tell(.matched(rooms: rooms, elsewhere: elsewhere)) }
+    if !lost.isEmpty { self.tell(.queueFailed(lost)) }
+  }
+}
