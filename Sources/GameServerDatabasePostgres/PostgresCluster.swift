@@ -70,7 +70,7 @@ public final class PostgresCluster: Sendable {
     Task { await self.beat() }
     Task { await self.listenForLogins() }
     Task {
-      await self.listen(on: PostgresSharedQueue.channel, "matchmaking") { [queue] _ in queue.wake() }
+      await self.listen(on: PostgresSharedQueue.channel, "matchmaking") { [queue] payload in queue.notified(payload) }
     }
     self.queue.start { [weak self] in self?.node }
   }
@@ -148,7 +148,7 @@ public final class PostgresCluster: Sendable {
       let started = ContinuousClock.now
       await self.renewAndTakeOver(at: started)
       // NB: Waits widen the rating gaps, and bring bots: the queue is looked at every beat.
-      self.queue.wake()
+      self.queue.beat()
       beats += 1
       if beats % 60 == 0 { try? await self.forgetDeadNodes() }
       try? await Task.sleep(until: started + Self.heartbeat, clock: .continuous)

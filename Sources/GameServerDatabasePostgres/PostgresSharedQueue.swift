@@ -45,7 +45,11 @@ final class PostgresSharedQueue: Sendable {
   private let pairing: QueuePairing
   private let tell: @Sendable (ClusterEvent) -> Void
   private let requests: (stream: AsyncStream<Request>, continuation: AsyncStream<Request>.Continuation)
-  private let wakeups: (stream: AsyncStream<Void>, continuation: AsyncStream<Void>.Continuation)
+  private let pairings: (stream: AsyncStream<Void>, continuation: AsyncStream<Void>.Continuation)
+  private let collections: (stream: AsyncStream<Void>, continuation: AsyncStream<Void>.Continuation)
+  /// Whether the next pairing pass first deletes what nodes whose lease ran out left (once a
+  /// heartbeat, not on every ticket).
+  private let sweeps = Mutex(false)
   /// This node's players with a ticket stored, by the node id it was stored under.
   private let stored = Mutex<[PlayerID: Int64]>([:])
 
@@ -59,22 +63,38 @@ final class PostgresSharedQueue: Sendable {
     self.tell = tell
     self.requests = AsyncStream.makeStream(of: Request.self)
     // NB: Wake-ups that come while a pass runs make one more pass, not one each.
-    self.wakeups = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+    self.pairings = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+    self.collections = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
   }
 
   /// Starts the ticket writer and the pairer, for as long as the process runs; `node` is this
   /// node's id while it has a lease.
   func start(node: @escaping @Sendable () -> Int64?) {
     Task { await self.writeTickets(node) }
-    Task { await self.pairAndCollect(node) }
+    Task { await self.pairWhenWoken(node) }
+    Task { await self.collectWhenWoken(node) }
   }
 
   func enqueue(_ ticket: QueueTicket) { self.requests.continuation.yield(.enqueue(ticket)) }
 
   func leave(_ player: PlayerID) { self.requests.continuation.yield(.leave(player)) }
 
-  /// Makes the pairer look at the queue (a notification, or the heartbeat).
-  func wake() { self.wakeups.continuation.yield() }
+  /// A notification on ``channel``: `queue` wakes the pairer, `matched` the reader of matches.
+  func notified(_ payload: String) {
+    if payload == "matched" {
+      self.collections.continuation.yield()
+    } else {
+      self.pairings.continuation.yield()
+    }
+  }
+
+  /// The heartbeat: pairs (gaps widen with the wait, bots come), after deleting what dead nodes
+  /// left, and reads matches (a notification may have been lost).
+  func beat() {
+    self.sweeps.withLock { $0 = true }
+    self.pairings.continuation.yield()
+    self.collections.continuation.yield()
+  }
 
   /// The node lost its lease: its tickets will be deleted as a dead node's, so its players wait
   /// no more.
@@ -136,28 +156,40 @@ final class PostgresSharedQueue: Sendable {
 
   // MARK: - Pairing
 
-  private func pairAndCollect(_ node: @Sendable () -> Int64?) async {
-    for await _ in self.wakeups.stream {
-      guard let node = node() else { continue }
+  private func pairWhenWoken(_ node: @Sendable () -> Int64?) async {
+    for await _ in self.pairings.stream {
+      guard node() != nil else { continue }
       do {
         try await self.pairWaitingPlayers()
-        try await self.collect(node)
       } catch {
         self.logger.warning("Cannot pair the shared queue", metadata: ["problem": "\(StorageProblem(postgres: error))"])
       }
     }
   }
 
-  /// Pairs every game and mode that has players waiting, after deleting what nodes whose lease
-  /// ran out left in the queue.
+  private func collectWhenWoken(_ node: @Sendable () -> Int64?) async {
+    for await _ in self.collections.stream {
+      guard let node = node() else { continue }
+      do {
+        try await self.collect(node)
+      } catch {
+        self.logger.warning("Cannot read the shared queue's matches", metadata: ["problem": "\(StorageProblem(postgres: error))"])
+      }
+    }
+  }
+
+  /// Pairs every game and mode that has players waiting (once a heartbeat, after deleting what
+  /// nodes whose lease ran out left in the queue).
   private func pairWaitingPlayers() async throws {
-    try await self.client.query(
-      """
-      WITH live AS (SELECT id FROM node WHERE lease_until > now()),
-      gone AS (DELETE FROM ticket WHERE room IS NULL AND node NOT IN (SELECT id FROM live))
-      DELETE FROM pending_room WHERE owner NOT IN (SELECT id FROM live)
-      """,
-      logger: self.logger)
+    if self.sweeps.withLock({ sweep in defer { sweep = false }; return sweep }) {
+      try await self.client.query(
+        """
+        WITH live AS (SELECT id FROM node WHERE lease_until > now()),
+        gone AS (DELETE FROM ticket WHERE room IS NULL AND node NOT IN (SELECT id FROM live))
+        DELETE FROM pending_room WHERE owner NOT IN (SELECT id FROM live)
+        """,
+        logger: self.logger)
+    }
     var variants: [String] = []
     for try await variant in try await self.client.query(
       "SELECT DISTINCT variant FROM ticket WHERE room IS NULL", logger: self.logger
@@ -174,36 +206,32 @@ final class PostgresSharedQueue: Sendable {
       let decoder = JSONDecoder()
       var waiting: [(ticket: QueueTicket, waited: Duration)] = []
       var nodes: [PlayerID: Int64] = [:]
-      for try await (node, json, micros) in try await connection.query(
+      // NB: Each ticket comes with an id the database drew, for a room it may be the first of.
+      var ids: [PlayerID: String] = [:]
+      for try await (node, json, micros, id) in try await connection.query(
         """
-        SELECT node, ticket, (extract(epoch FROM clock_timestamp() - enqueued_at) * 1000000)::bigint
+        SELECT node, ticket, (extract(epoch FROM clock_timestamp() - enqueued_at) * 1000000)::bigint,
+          'room-' || replace(gen_random_uuid()::text, '-', '')
         FROM ticket WHERE variant = \(variant) AND room IS NULL ORDER BY enqueued_at, player
         """,
         logger: logger
-      ).decode((Int64, String, Int64).self) {
+      ).decode((Int64, String, Int64, String).self) {
         guard let ticket = try? decoder.decode(QueueTicket.self, from: Data(json.utf8)) else { continue }
         waiting.append((ticket, .microseconds(max(0, micros))))
         nodes[ticket.player] = node
+        ids[ticket.player] = id
       }
       let groups = pairing(waiting)
       guard !groups.isEmpty else { return }
-      var ids: [String] = []
-      for try await id in try await connection.query(
-        "SELECT 'room-' || replace(gen_random_uuid()::text, '-', '') FROM generate_series(1, \(groups.count))",
-        logger: logger
-      ).decode(String.self) {
-        ids.append(id)
-      }
       let tickets = Dictionary(waiting.map { ($0.ticket.player, $0.ticket) }, uniquingKeysWith: { first, _ in first })
       let encoder = JSONEncoder()
       var (rooms, owners, matches, seatRooms, seatPlayers) = ([String](), [Int64](), [String](), [String](), [String]())
-      for (group, id) in zip(groups, ids) {
+      for group in groups {
         let players = group.players.compactMap { tickets[$0] }
-        guard players.count == group.players.count, let first = players.first, let owner = nodes[first.player] else {
-          continue
-        }
-        let match = SharedMatch(
-          room: RoomID(rawValue: id), variant: first.variant, players: players, bots: group.bots)
+        guard players.count == group.players.count, let first = players.first, let owner = nodes[first.player],
+          let id = ids[first.player]
+        else { continue }
+        let match = SharedMatch(room: RoomID(rawValue: id), variant: first.variant, players: players, bots: group.bots)
         rooms.append(id)
         owners.append(owner)
         matches.append(String(decoding: try encoder.encode(match), as: UTF8.self))
@@ -213,54 +241,60 @@ final class PostgresSharedQueue: Sendable {
         }
       }
       guard !rooms.isEmpty else { return }
-      try await connection.query(
-        "INSERT INTO room (id, owner, epoch) SELECT id, owner, 1 FROM unnest(\(rooms)::text[], \(owners)::bigint[]) AS m(id, owner)",
-        logger: logger)
-      try await connection.query(
-        "INSERT INTO room_player (room, player) SELECT * FROM unnest(\(seatRooms)::text[], \(seatPlayers)::text[])",
-        logger: logger)
-      try await connection.query(
-        "INSERT INTO pending_room (id, owner, match) SELECT * FROM unnest(\(rooms)::text[], \(owners)::bigint[], \(matches)::text[])",
-        logger: logger)
+      // NB: One statement: the directory, the seats, the rooms to open, the tickets, the wake-up.
       try await connection.query(
         """
-        UPDATE ticket SET room = m.room FROM unnest(\(seatPlayers)::text[], \(seatRooms)::text[]) AS m(player, room)
-        WHERE ticket.player = m.player
+        WITH opened AS (
+          INSERT INTO room (id, owner, epoch) SELECT id, owner, 1 FROM unnest(\(rooms)::text[], \(owners)::bigint[]) AS m(id, owner)
+          RETURNING id
+        ),
+        seated AS (
+          INSERT INTO room_player (room, player)
+          SELECT m.room, m.player FROM unnest(\(seatRooms)::text[], \(seatPlayers)::text[]) AS m(room, player)
+          JOIN opened ON opened.id = m.room
+        ),
+        pending AS (
+          INSERT INTO pending_room (id, owner, match)
+          SELECT * FROM unnest(\(rooms)::text[], \(owners)::bigint[], \(matches)::text[])
+        ),
+        marked AS (
+          UPDATE ticket SET room = m.room FROM unnest(\(seatPlayers)::text[], \(seatRooms)::text[]) AS m(player, room)
+          WHERE ticket.player = m.player
+        )
+        SELECT pg_notify(\(Self.channel), 'matched')
         """,
         logger: logger)
-      try await connection.query("SELECT pg_notify(\(Self.channel), 'matched')", logger: logger)
     }
   }
 
   /// Reads, and deletes, the rooms this node is to open and its players' paired tickets.
   private func collect(_ node: Int64) async throws {
-    let logger = self.logger
-    let (rooms, elsewhere, lost) = try await self.client.withTransaction(logger: logger) { connection in
-      let decoder = JSONDecoder()
-      var rooms: [SharedMatch] = []
-      for try await json in try await connection.query(
-        "DELETE FROM pending_room WHERE owner = \(node) RETURNING match", logger: logger
-      ).decode(String.self) {
-        if let match = try? decoder.decode(SharedMatch.self, from: Data(json.utf8)) { rooms.append(match) }
+    let decoder = JSONDecoder()
+    var rooms: [SharedMatch] = []
+    var elsewhere: [PlayerID: RoomPlacement] = [:]
+    var lost: [PlayerID] = []
+    // NB: One statement (one transaction): the rooms to open here, then this node's paired tickets.
+    for try await (match, player, room, owner, url) in try await self.client.query(
+      """
+      WITH rooms AS (DELETE FROM pending_room WHERE owner = \(node) RETURNING match),
+      paired AS (DELETE FROM ticket WHERE node = \(node) AND room IS NOT NULL RETURNING player, room)
+      SELECT match, NULL, NULL, NULL::bigint, NULL FROM rooms
+      UNION ALL
+      SELECT NULL, paired.player, paired.room, room.owner, node.url FROM paired
+      LEFT JOIN room ON room.id = paired.room LEFT JOIN node ON node.id = room.owner
+      """,
+      logger: self.logger
+    ).decode((String?, String?, String?, Int64?, String?).self) {
+      if let match {
+        if let match = try? decoder.decode(SharedMatch.self, from: Data(match.utf8)) { rooms.append(match) }
+        continue
       }
-      var elsewhere: [PlayerID: RoomPlacement] = [:]
-      var lost: [PlayerID] = []
-      for try await (player, room, owner, url) in try await connection.query(
-        """
-        WITH paired AS (DELETE FROM ticket WHERE node = \(node) AND room IS NOT NULL RETURNING player, room)
-        SELECT paired.player, paired.room, room.owner, node.url FROM paired
-        LEFT JOIN room ON room.id = paired.room LEFT JOIN node ON node.id = room.owner
-        """,
-        logger: logger
-      ).decode((String, String, Int64?, String?).self) {
-        guard owner != node else { continue }
-        if let url {
-          elsewhere[PlayerID(rawValue: player)] = RoomPlacement(room: RoomID(rawValue: room), url: url)
-        } else {
-          lost.append(PlayerID(rawValue: player))
-        }
+      guard let player, let room, owner != node else { continue }
+      if let url {
+        elsewhere[PlayerID(rawValue: player)] = RoomPlacement(room: RoomID(rawValue: room), url: url)
+      } else {
+        lost.append(PlayerID(rawValue: player))
       }
-      return (rooms, elsewhere, lost)
     }
     let paired = rooms.flatMap { $0.players.map(\.player) } + elsewhere.keys + lost
     guard !paired.isEmpty else { return }
