@@ -139,6 +139,12 @@ extension Server {
     case let .cluster(event):
       return self.loseRooms(&state, event)
 
+    case let .privateRoomLocated(connection, code, url, requestID):
+      guard let player = state.connections[connection]?.player, state.sessions[player] != nil else { return .none }
+      guard let url else { return self.matchmaking(&state, .joinPrivateRoom(player, code: code)) }
+      state.sessions[player]?.roomRequestID = nil
+      return self.reply(connection, .joinElsewhere(code: InviteCode.normalize(code), url: url, replyTo: requestID))
+
     case let .located(connection, room, placement, requestID):
       guard state.connections[connection] != nil else { return .none }
       if let placement { return self.reply(connection, .moved(placement.room, url: placement.url)) }

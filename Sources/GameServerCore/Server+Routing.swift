@@ -1,6 +1,7 @@
 import ComposableArchitecture
 import GameServerDatabase
 import GameServerGame
+import GameServerMatchmaking
 import GameServerRoom
 import GameServerModels
 
@@ -103,6 +104,10 @@ extension Server {
       }
       guard !state.isStorageFailing else { return self.reply(connection, .error(.cannotOpenRooms(requestID: id))) }
       state.sessions[player]?.roomRequestID = id
+      // NB: In a cluster the room may wait on another node: the player is sent there.
+      if self.cluster.isClustered, state.matchmaking.privateRooms[InviteCode.normalize(code)] == nil {
+        return self.locatePrivateRoom(connection, code: code, requestID: id)
+      }
       return self.matchmaking(&state, .joinPrivateRoom(player, code: code))
 
     case .startRoom:

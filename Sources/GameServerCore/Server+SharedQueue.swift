@@ -53,4 +53,24 @@ extension Server {
     guard self.cluster.isClustered else { return .none }
     return .perform { [cluster] in cluster.leaveQueue(player) }
   }
+
+  /// Tells the cluster which private rooms wait here: those opened since it was last told, and
+  /// those that started or closed.
+  func publishPrivateRooms(_ state: inout State) -> Effect<Action> {
+    let codes = Set(state.matchmaking.privateRooms.keys)
+    let (opened, closed) = (codes.subtracting(state.publishedCodes), state.publishedCodes.subtracting(codes))
+    state.publishedCodes = codes
+    return .perform { [cluster] in
+      for code in closed { cluster.withdrawPrivateRoom(code) }
+      for code in opened { cluster.publishPrivateRoom(code) }
+    }
+  }
+
+  /// Looks up the node where a private room waits, and answers with `.privateRoomLocated`.
+  func locatePrivateRoom(_ connection: ConnectionID, code: String, requestID: String?) -> Effect<Action> {
+    .run { [cluster] send in
+      let url = try? await cluster.privateRoomLocation(InviteCode.normalize(code))
+      await send(.privateRoomLocated(connection, code: code, url: url, requestID: requestID))
+    }
+  }
 }

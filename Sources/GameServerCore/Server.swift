@@ -44,6 +44,9 @@ public struct Server: Sendable {
     /// Finished games not yet known to be recorded, by room: written again with the snapshot
     /// that mends a room whose last lines failed.
     public var unrecordedGames: [RoomID: GameRecord] = [:]
+    /// In a cluster, the invite codes of this node's waiting private rooms that the other nodes
+    /// have been told of.
+    public var publishedCodes: Set<String> = []
     public var settings: Settings
 
     public init(settings: Settings = Settings()) {
@@ -136,6 +139,10 @@ public struct Server: Sendable {
     /// room after a login): answered with `moved`, or for a room asked about that is nowhere,
     /// `unknown_room`.
     case located(ConnectionID, RoomID?, RoomPlacement?, requestID: String?)
+    /// Where the private room with an invite code asked for (not waiting here) waits, if on
+    /// another node: answered with `joinElsewhere`, or else joined here (which says the code is
+    /// unknown).
+    case privateRoomLocated(ConnectionID, code: String, url: String?, requestID: String?)
   }
 
   @Dependency(\.clientChannel) var channel
@@ -150,7 +157,12 @@ public struct Server: Sendable {
     Scope(state: \.login, action: \.login) { Login() }
     Scope(state: \.matchmaking, action: \.matchmaking) { Matchmaking() }
     Reduce { state, action in
-      self.core(&state, action)
+      let effect = self.core(&state, action)
+      // NB: A private room opens or closes at most one per action: counting tells.
+      guard self.cluster.isClustered, state.matchmaking.privateRooms.count != state.publishedCodes.count else {
+        return effect
+      }
+      return .merge(effect, self.publishPrivateRooms(&state))
     }
     RoomBroadcasting(channel: self.channel, database: self.database) {
       Self.rooms

@@ -42,6 +42,13 @@ public struct ClusterClient: Sendable {
   public var enqueue: @Sendable (QueueTicket) -> Void
   /// Takes a player's ticket out of the shared queue, unless it is already paired.
   public var leaveQueue: @Sendable (PlayerID) -> Void
+  /// Tells the other nodes that the private room with this invite code waits here (in order
+  /// with ``withdrawPrivateRoom``).
+  public var publishPrivateRoom: @Sendable (_ code: String) -> Void
+  /// The private room with this code waits here no more (it started, or its host left).
+  public var withdrawPrivateRoom: @Sendable (_ code: String) -> Void
+  /// The address of the node where the private room with this code waits, if another node.
+  public var privateRoomLocation: @Sendable (_ code: String) async throws -> String?
 
   public init(
     isClustered: Bool = true,
@@ -53,7 +60,10 @@ public struct ClusterClient: Sendable {
     failedLogin: @escaping @Sendable (String, Date, Int, TimeInterval) async throws -> Void = { _, _, _, _ in },
     succeededLogin: @escaping @Sendable (String) async throws -> Void = { _ in },
     enqueue: @escaping @Sendable (QueueTicket) -> Void = { _ in },
-    leaveQueue: @escaping @Sendable (PlayerID) -> Void = { _ in }
+    leaveQueue: @escaping @Sendable (PlayerID) -> Void = { _ in },
+    publishPrivateRoom: @escaping @Sendable (String) -> Void = { _ in },
+    withdrawPrivateRoom: @escaping @Sendable (String) -> Void = { _ in },
+    privateRoomLocation: @escaping @Sendable (String) async throws -> String? = { _ in nil }
   ) {
     self.isClustered = isClustered
     self.placement = placement
@@ -65,6 +75,9 @@ public struct ClusterClient: Sendable {
     self.succeededLogin = succeededLogin
     self.enqueue = enqueue
     self.leaveQueue = leaveQueue
+    self.publishPrivateRoom = publishPrivateRoom
+    self.withdrawPrivateRoom = withdrawPrivateRoom
+    self.privateRoomLocation = privateRoomLocation
   }
 
   /// A server on its own: every room is here, and its lockouts are its own (``Login``'s state).

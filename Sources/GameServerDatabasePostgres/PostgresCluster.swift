@@ -92,7 +92,10 @@ public final class PostgresCluster: Sendable {
       },
       succeededLogin: { name in try await PostgresLogins.succeeded(name, client, logger) },
       enqueue: { ticket in self.queue.enqueue(ticket) },
-      leaveQueue: { player in self.queue.leave(player) })
+      leaveQueue: { player in self.queue.leave(player) },
+      publishPrivateRoom: { code in self.queue.publish(code) },
+      withdrawPrivateRoom: { code in self.queue.withdraw(code) },
+      privateRoomLocation: { code in try await self.queue.location(ofPrivateRoom: code, node: self.node) })
   }
 
   /// Hears the players who log in on other nodes, for as long as the process runs.

@@ -164,6 +164,19 @@ enum PostgresSchema {
         "CREATE INDEX pending_room_by_owner ON pending_room (owner)",
       ]
     ),
+    // NB: Where each waiting private room is, by invite code, so that a friend on any node is
+    // sent there.
+    (
+      5,
+      [
+        """
+        CREATE TABLE private_room (
+          code TEXT PRIMARY KEY,
+          node BIGINT NOT NULL
+        )
+        """,
+      ]
+    ),
   ]
 
   /// Brings the database up to the newest migration.

@@ -19,6 +19,9 @@ import Synchronization
 /// - Each node then reads, in one transaction, the rooms it is to open (`pending_room`) and its
 ///   players' paired tickets, deleting both: ``ClusterEvent/matched(rooms:elsewhere:)``.
 ///
+/// Private rooms stay on the node of their host; `private_room` says which node each invite code
+/// waits on, so that a friend who joins elsewhere is sent there (`joinElsewhere`).
+///
 /// Notifications only wake: rows are the truth, and a lost notification delays a match by at most
 /// a second. Tickets of nodes whose lease ran out are deleted (their players are gone with their
 /// connections).
@@ -32,6 +35,8 @@ final class PostgresSharedQueue: Sendable {
   enum Request: Sendable {
     case enqueue(QueueTicket)
     case leave(PlayerID)
+    case publish(code: String)
+    case withdraw(code: String)
   }
 
   /// The channel that wakes the nodes' pairers and readers.
@@ -78,6 +83,24 @@ final class PostgresSharedQueue: Sendable {
   func enqueue(_ ticket: QueueTicket) { self.requests.continuation.yield(.enqueue(ticket)) }
 
   func leave(_ player: PlayerID) { self.requests.continuation.yield(.leave(player)) }
+
+  /// Records that the private room with this code waits on this node (a code another node
+  /// used, which is rare with 32⁵ codes, becomes this one's).
+  func publish(_ code: String) { self.requests.continuation.yield(.publish(code: code)) }
+
+  func withdraw(_ code: String) { self.requests.continuation.yield(.withdraw(code: code)) }
+
+  /// The address of the live node, other than `node`, where the private room with this code waits.
+  func location(ofPrivateRoom code: String, node: Int64?) async throws -> String? {
+    let rows = try await self.client.query(
+      """
+      SELECT node.id, node.url FROM private_room JOIN node ON node.id = private_room.node
+      WHERE private_room.code = \(code) AND node.lease_until > now()
+      """,
+      logger: self.logger)
+    for try await (owner, url) in rows.decode((Int64, String).self) where owner != node { return url }
+    return nil
+  }
 
   /// A notification on ``channel``: `queue` wakes the pairer, `matched` the reader of matches.
   func notified(_ payload: String) {
@@ -139,6 +162,24 @@ final class PostgresSharedQueue: Sendable {
             "Cannot store a ticket in the shared queue", metadata: ["problem": "\(StorageProblem(postgres: error))"])
           self.tell(.queueFailed([ticket.player]))
         }
+      case let .publish(code):
+        guard let node = node() else { continue }
+        do {
+          try await self.client.query(
+            """
+            INSERT INTO private_room (code, node) VALUES (\(code), \(node))
+            ON CONFLICT (code) DO UPDATE SET node = excluded.node
+            """,
+            logger: self.logger)
+        } catch {
+          // NB: Friends on this node can still join; those elsewhere hear the code is unknown.
+          self.logger.warning(
+            "Cannot tell other nodes of a private room", metadata: ["problem": "\(StorageProblem(postgres: error))"])
+        }
+      case let .withdraw(code):
+        guard let node = node() else { continue }
+        try? await self.client.query(
+          "DELETE FROM private_room WHERE code = \(code) AND node = \(node)", logger: self.logger)
       case let .leave(player):
         guard let node = self.stored.withLock({ $0.removeValue(forKey: player) }) else { continue }
         do {
@@ -185,7 +226,8 @@ final class PostgresSharedQueue: Sendable {
       try await self.client.query(
         """
         WITH live AS (SELECT id FROM node WHERE lease_until > now()),
-        gone AS (DELETE FROM ticket WHERE room IS NULL AND node NOT IN (SELECT id FROM live))
+        gone AS (DELETE FROM ticket WHERE room IS NULL AND node NOT IN (SELECT id FROM live)),
+        codes AS (DELETE FROM private_room WHERE node NOT IN (SELECT id FROM live))
         DELETE FROM pending_room WHERE owner NOT IN (SELECT id FROM live)
         """,
         logger: self.logger)

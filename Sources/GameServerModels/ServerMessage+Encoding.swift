@@ -19,6 +19,7 @@ extension ServerMessage: Encodable {
     case .leaderboard: "leaderboard"
     case .goodbye: "goodbye"
     case .moved: "moved"
+    case .joinElsewhere: "joinElsewhere"
     case .games: "games"
     case .rooms: "rooms"
     case .rating: "rating"
@@ -94,6 +95,10 @@ extension ServerMessage: Encodable {
     case let .moved(room, url):
       try container.encode(room, forKey: .room)
       try container.encode(url, forKey: .url)
+    case let .joinElsewhere(code, url, replyTo):
+      try container.encode(code, forKey: .code)
+      try container.encode(url, forKey: .url)
+      try container.encodeIfPresent(replyTo, forKey: .replyTo)
     case let .leaderboard(variant, entries, replyTo):
       try container.encode(variant.game, forKey: .game)
       try container.encode(variant.mode, forKey: .mode)
@@ -110,7 +115,7 @@ extension ServerMessage: Encodable {
     case let .queued(_, replyTo), let .queueLeft(_, replyTo), let .privateRoom(_, _, replyTo), let .lobby(_, replyTo),
       let .room(_, replyTo), let .roomLeft(_, _, replyTo),
       let .leaderboard(_, _, replyTo), let .games(_, replyTo), let .rooms(_, replyTo), let .history(_, replyTo),
-      let .goodbye(replyTo),
+      let .goodbye(replyTo), let .joinElsewhere(_, _, replyTo),
       let .pong(replyTo):
       replyTo
     case .rating, .moved:

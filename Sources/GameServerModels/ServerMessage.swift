@@ -39,6 +39,9 @@ public enum ServerMessage: Equatable, Sendable {
   case history([GameSummary], replyTo: String?)
   /// Your room lives on another server of the cluster: connect to `url` and `resume` there.
   case moved(RoomID, url: String)
+  /// The private room with this invite code waits on another server of the cluster: connect to
+  /// `url`, `resume`, and send `joinRoom` with the code there.
+  case joinElsewhere(code: String, url: String, replyTo: String?)
   /// Logged out.
   case goodbye(replyTo: String?)
   case pong(replyTo: String?)

@@ -11,7 +11,8 @@ starts itself (deploy/postgres.sh), with a lease of 3 s:
 - the queue is the cluster's: two registered players queueing on different nodes are matched,
   one follows `moved` to the other's node, they finish the game and each rating is recorded
   once; 200 guests queueing over the 3 nodes all end up in exactly one room each, and no ticket
-  is left;
+  is left; a private room's invite code works from another node (`joinElsewhere` sends the
+  friend to the host's node, where it resumes and joins);
 - a login on one node takes the player's connection on another (`logged_in_elsewhere`), and five
   wrong passwords on one node lock the account on the others.
 
@@ -183,6 +184,35 @@ async def cross_node_match(a, b, database):
         await player.socket.close()
 
 
+async def private_room_across_nodes(b, c):
+    """A friend on another node joins a private room with its code: sent to the host's node."""
+    host, friend = Player("hal"), Player("ivy")
+    await host.guest(b.url)
+    await friend.guest(c.url)
+    await host.socket.send(json.dumps({"v": 1, "type": "createRoom", "game": "tictactoe"}))
+    code = (await receive(host.socket, lambda m: m["type"] == "privateRoom"))["code"]
+    # NB: Other nodes know the code once the host's node has stored it (a few ms).
+    for attempt in range(50):
+        await friend.socket.send(json.dumps({"v": 1, "type": "joinRoom", "code": code.lower(), "id": f"j{attempt}"}))
+        message = await receive(friend.socket, lambda m: m["type"] in ("joinElsewhere", "error"))
+        if message["type"] == "joinElsewhere":
+            break
+        assert message["code"] == "unknown_invite_code", message
+        await asyncio.sleep(0.02)
+    assert message["type"] == "joinElsewhere" and message["url"] == b.url and message["code"] == code, message
+    assert message["replyTo"] == f"j{attempt}", message
+    await friend.socket.close()
+    friend.socket = await websockets.connect(message["url"])
+    await friend.socket.send(json.dumps({"v": 1, "type": "resume", "token": friend.token}))
+    await receive(friend.socket, lambda m: m["type"] == "welcome")
+    await friend.socket.send(json.dumps({"v": 1, "type": "joinRoom", "code": code}))
+    rooms = [(await receive(player.socket, lambda m: m["type"] == "room"))["room"] for player in (host, friend)]
+    assert rooms[0] == rooms[1], rooms
+    print(f"private room across nodes: {code} from {c.url} joined on {b.url}")
+    for player in (host, friend):
+        await player.socket.close()
+
+
 async def many_over_three_nodes(nodes, database, count=200):
     """`count` guests spread over the nodes queue at once: each ends up in exactly one room,
     with one other player, and no ticket is left."""
@@ -298,6 +328,7 @@ def main():
         asyncio.run(paused_owner(b, c))
         asyncio.run(shared_logins(b, c))
         asyncio.run(cross_node_match(b, c, database))
+        asyncio.run(private_room_across_nodes(b, c))
         # NB: A was killed above: a fourth node makes three live ones.
         nodes.append(Node(server, database))
         asyncio.run(many_over_three_nodes([b, c, nodes[3]], database))

@@ -71,6 +71,28 @@ struct PostgresClusterTests {
     #expect(try await ScratchPostgres.shared().count("SELECT count(*) FROM pending_room", in: location) == 0)
   }
 
+  /// A private room's code is found from any node, until it is withdrawn.
+  @Test func privateRoomCodesAreFoundFromEveryNode() async throws {
+    let location = try await ScratchPostgres.shared().makeDatabase()
+    let (_, nodeA) = try await DatabaseClient.postgresCluster(location, url: "ws://a/", lease: .seconds(5), pairing: Self.pairsOfTwo)
+    let (_, nodeB) = try await DatabaseClient.postgresCluster(location, url: "ws://b/", lease: .seconds(5), pairing: Self.pairsOfTwo)
+    nodeA.clusterClient.publishPrivateRoom("K7QXD")
+    // NB: The writer is ordered: once a ticket written after the code is in, so is the code.
+    nodeA.clusterClient.enqueue(Self.ticket("zoe"))
+    while try await ScratchPostgres.shared().count("SELECT count(*) FROM ticket", in: location) == 0 {
+      await Task.yield()
+    }
+    #expect(try await nodeB.clusterClient.privateRoomLocation("K7QXD") == "ws://a/")
+    #expect(try await nodeA.clusterClient.privateRoomLocation("K7QXD") == nil)
+    #expect(try await nodeB.clusterClient.privateRoomLocation("AAAAA") == nil)
+    nodeA.clusterClient.withdrawPrivateRoom("K7QXD")
+    nodeA.clusterClient.leaveQueue("zoe")
+    while try await ScratchPostgres.shared().count("SELECT count(*) FROM ticket", in: location) == 1 {
+      await Task.yield()
+    }
+    #expect(try await nodeB.clusterClient.privateRoomLocation("K7QXD") == nil)
+  }
+
   @Test func aNodeWritesOnlyToItsRoomsAndTakesOverThoseOfANodeWhoseLeaseRanOut() async throws {
     let scratch = try await ScratchPostgres.shared()
     let location = try await scratch.makeDatabase()

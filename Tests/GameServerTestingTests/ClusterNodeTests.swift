@@ -131,6 +131,38 @@ struct ClusterNodeTests {
     #expect(server.state.rooms[id: "room-shared"]?.game.isOver == true)
   }
 
+  /// A private room waits on its host's node, and the cluster is told of it while it waits; a
+  /// friend who joins on another node is sent there (`joinElsewhere`), and a code waiting
+  /// nowhere is unknown.
+  @Test func privateRoomCodesWorkFromAnyNode() async throws {
+    let told = LockIsolated<[String]>([])
+    let server = TestGameServer {
+      $0.cluster = ClusterClient(
+        placement: { _ in nil }, location: { _ in nil }, events: { AsyncStream { _ in } },
+        publishPrivateRoom: { code in told.withValue { $0.append("+\(code)") } },
+        withdrawPrivateRoom: { code in told.withValue { $0.append("-\(code)") } },
+        privateRoomLocation: { code in code == "FARAW" ? "ws://b/" : nil })
+    }
+    let ada = await server.connect()
+    let bob = await server.connect()
+    await ada.send(.guest(name: "ada"))
+    await bob.send(.guest(name: "bob"))
+    _ = try await bob.receive(\.welcome)
+    await ada.send(.createRoom(GameChoice(game: "tictactoe")))
+    let code = try await ada.receive(\.privateRoom).code
+    #expect(told.value == ["+\(code)"])
+
+    let id = await bob.send(.joinRoom(code: "far aw"))
+    let elsewhere = try await bob.receive(\.joinElsewhere)
+    #expect(elsewhere.code == "FARAW" && elsewhere.url == "ws://b/" && elsewhere.replyTo == id)
+    await bob.send(.joinRoom(code: "NOPE2"))
+    #expect(try await bob.receive(\.error).code == "unknown_invite_code")
+
+    await bob.send(.joinRoom(code: code))
+    _ = try await bob.receive(\.room)
+    #expect(told.value == ["+\(code)", "-\(code)"])
+  }
+
   /// A node that lost its lease stops every room, saying nothing of where they went.
   @Test func aLostLeaseStopsEveryRoom() async throws {
     let server = TestGameServer { $0.cluster = Self.cluster() }

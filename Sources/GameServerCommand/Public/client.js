@@ -133,6 +133,8 @@ const entryURL = `${scheme}://${location.host}/`;
 let serverURL = entryURL;
 /** How long to wait before connecting again: at once when sent to another server. */
 let reconnectDelay = 1000;
+/** The invite code to join once connected to the server where its private room waits. */
+let pendingJoin = null;
 
 function connect() {
   socket = new WebSocket(serverURL);
@@ -210,11 +212,22 @@ function handle(message) {
       reconnectDelay = 0;
       socket.close();
       break;
+    case "joinElsewhere":
+      // NB: The private room waits on another server: resume there, and join it.
+      pendingJoin = message.code;
+      serverURL = message.url;
+      reconnectDelay = 0;
+      socket.close();
+      break;
     case "welcome":
       localStorage.setItem("token", message.token);
       GameClient.me = message.player;
       $("me").textContent = message.guest ? `${message.name} (guest)` : message.name;
       if (!message.room) GameClient.show("lobby");
+      if (pendingJoin) {
+        send({ type: "joinRoom", code: pendingJoin });
+        pendingJoin = null;
+      }
       if ($("variant").value) GameClient.send({ type: "leaderboard", ...variant() });
       GameClient.send({ type: "rooms" });
       GameClient.send({ type: "history" });
