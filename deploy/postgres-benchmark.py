@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The server on SQLite beside the server on PostgreSQL, alternated in one run: game-load
-(release build, tic-tac-toe, 64 connections by default, 10 s each) against one node on each,
-three times, with PostgreSQL's own CPU per view (the postmaster and its backends, from /proc)
+(release build, tic-tac-toe, 64 connections by default, 10 s each) against one node on each and
+against two nodes of a cluster on PostgreSQL (`--nodes 2`: the connections spread over both, the
+rooms on both, players following `moved`; server CPU is both nodes'), three times, with PostgreSQL's own CPU per view (the postmaster and its backends, from /proc)
 and its commits per move (pg_stat_database.xact_commit). PostgreSQL runs with its defaults
 (fsync and synchronous_commit on), started by deploy/postgres.sh in a temporary folder.
 
@@ -48,10 +49,10 @@ def commits(address):
     return int(result.stdout.strip())
 
 
-def load(connections, database=None):
+def load(connections, database=None, nodes=1):
     command = [f"{ROOT}/.build/release/game-load", "--connections", str(connections), "--seconds", "10"]
     if database:
-        command += ["--database", database]
+        command += ["--database", database, "--nodes", str(nodes)]
     output = subprocess.run(command, capture_output=True, text=True, check=True).stdout
     row = output.strip().splitlines()[-1]
     cells = [cell.strip() for cell in row.strip("|").split("|")]
@@ -71,22 +72,22 @@ def main():
                             capture_output=True, text=True, check=True).stdout.strip()
     subprocess.run(["psql", server, "-q", "-c", "CREATE DATABASE games"], check=True)
     database = server.rsplit("/", 1)[0] + "/games"
-    results = {"SQLite": [], "PostgreSQL": []}
+    results = {"SQLite": [], "PostgreSQL": [], "PostgreSQL, 2 nodes": []}
     try:
         print(f"| run | storage | views/s | p50 ms | p99 ms | server CPU µs per view | PostgreSQL CPU µs per view | commits per move |")
         print("|--:|---|--:|--:|--:|--:|--:|--:|")
         for run in range(1, runs + 1):
-            for storage in ("SQLite", "PostgreSQL"):
+            for storage in results:
                 before = (postgres_cpu(folder), commits(server.rsplit("/", 1)[0] + "/games"))
-                result = load(connections, database if storage == "PostgreSQL" else None)
+                result = load(connections, database if storage != "SQLite" else None, 2 if "2 nodes" in storage else 1)
                 time.sleep(1.5)  # NB: PostgreSQL publishes its counters a moment after a commit.
                 after = (postgres_cpu(folder), commits(server.rsplit("/", 1)[0] + "/games"))
                 views = result["views/s"] * 10
                 result["pg"] = (after[0] - before[0]) * 1e6 / max(1, views)
                 result["commits"] = (after[1] - before[1]) / max(1, result["moves"])
                 results[storage].append(result)
-                pg = f"{result['pg']:.1f}" if storage == "PostgreSQL" else ""
-                per_move = f"{result['commits']:.2f}" if storage == "PostgreSQL" else ""
+                pg = f"{result['pg']:.1f}" if storage != "SQLite" else ""
+                per_move = f"{result['commits']:.2f}" if storage != "SQLite" else ""
                 print(f"| {run} | {storage} | {result['views/s']} | {result['p50']:.2f} | {result['p99']:.2f} "
                       f"| {result['cpu']:.1f} | {pg} | {per_move} |", flush=True)
         sqlite = statistics.median(r["cpu"] for r in results["SQLite"])
@@ -94,7 +95,9 @@ def main():
         print(f"\nMedians: server CPU per view {sqlite:.1f} µs on SQLite, {postgres:.1f} µs on PostgreSQL "
               f"({(postgres / sqlite - 1) * 100:+.0f}%; target within +15%); PostgreSQL's own "
               f"{statistics.median(r['pg'] for r in results['PostgreSQL']):.1f} µs per view, "
-              f"{statistics.median(r['commits'] for r in results['PostgreSQL']):.2f} commits per move.")
+              f"{statistics.median(r['commits'] for r in results['PostgreSQL']):.2f} commits per move; "
+              f"2 nodes: {statistics.median(r['cpu'] for r in results['PostgreSQL, 2 nodes']):.1f} µs per view "
+              f"(both nodes), PostgreSQL's own {statistics.median(r['pg'] for r in results['PostgreSQL, 2 nodes']):.1f}.")
     finally:
         subprocess.run(["bash", f"{ROOT}/deploy/postgres.sh", "stop", f"{folder}/pg"])
 

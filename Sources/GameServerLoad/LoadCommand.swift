@@ -27,6 +27,8 @@ struct LoadCommand: ParsableCommand {
   @Option(help: "The game-server executable to start.") var server = LoadCommand.siblingServer
   @Option(help: "The server it starts stores in this PostgreSQL database (postgres://…) instead of SQLite.")
   var database: String?
+  @Option(help: "With --database: start this many nodes of a cluster (--cluster) and spread the connections over them.")
+  var nodes = 1
   @Option(help: "Use a server already running on this port (and --server-pid).") var port: Int?
   @Option(help: "The running server's process id, for CPU and memory.") var serverPid: Int32?
   @Flag(help: "Log the connections in and measure memory only.") var idle = false
@@ -50,14 +52,17 @@ struct LoadCommand: ParsableCommand {
       print(try RelayFloor(connections: self.connections).measure(seconds: self.seconds).table)
       return
     }
-    let (process, port) = try self.port.map { (nil, $0) } ?? startServer()
-    defer { process?.terminate() }
-    guard let pid = process?.processIdentifier ?? self.serverPid else {
-      throw ValidationError("Give --server-pid with --port")
+    guard (1...16).contains(self.nodes) else { throw ValidationError("--nodes must be 1 to 16") }
+    guard self.nodes == 1 || (self.database != nil && self.port == nil) else {
+      throw ValidationError("--nodes above 1 needs --database (PostgreSQL), and starts its own servers (no --port)")
     }
+    let servers = try self.port.map { [(nil, $0)] } ?? (0..<self.nodes).map { _ in try self.startServer() }
+    defer { for (process, _) in servers { process?.terminate() } }
+    let pids = servers.compactMap { $0.0?.processIdentifier } + (self.port != nil ? [self.serverPid].compactMap { $0 } : [])
+    guard !pids.isEmpty else { throw ValidationError("Give --server-pid with --port") }
     let game = try LoadGame.make(self.game, bot: self.bot, connectFourBot: self.connectFourBot, wordBot: self.wordBot)
     let report = try LoadRun(
-      port: port, serverPID: pid, connections: self.connections, idle: self.idle, game: game
+      ports: servers.map(\.1), serverPIDs: pids, connections: self.connections, idle: self.idle, game: game
     ).measure(seconds: self.seconds)
     print(report.table)
   }
@@ -65,11 +70,14 @@ struct LoadCommand: ParsableCommand {
   private func startServer() throws -> (Process?, Int) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: self.server)
-    let data = FileManager.default.temporaryDirectory.appendingPathComponent("game-load-\(getpid())").path
+    let data = FileManager.default.temporaryDirectory.appendingPathComponent("game-load-\(getpid())-\(UUID())").path
+    // NB: A node of a cluster must know its address before it starts: a port free now.
+    let port = self.nodes > 1 ? try Self.freePort() : 0
+    let cluster = self.nodes > 1 ? ["--cluster", "--node-url", "ws://127.0.0.1:\(port)/"] : []
     process.arguments = [
-      "serve", "--port", "0", "--data", data, "--max-connections", String(self.connections + 100),
+      "serve", "--port", String(port), "--data", data, "--max-connections", String(self.connections + 100),
       "--max-messages-per-second", "10000", "--move-time-limit", "300",
-    ] + (self.database.map { ["--database", $0] } ?? [])
+    ] + (self.database.map { ["--database", $0] } ?? []) + cluster
     let output = Pipe()
     process.standardOutput = output
     try process.run()
@@ -83,5 +91,22 @@ struct LoadCommand: ParsableCommand {
       throw ValidationError("game-server did not start: \(text)")
     }
     return (process, port)
+  }
+
+  /// A loopback port no socket has now.
+  static func freePort() throws -> Int {
+    let probe = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(probe) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) { pointer in
+      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
+        bind(probe, address, length) == 0 && getsockname(probe, address, &length) == 0
+      }
+    }
+    guard bound else { throw ValidationError("No free port: errno \(errno)") }
+    return Int(UInt16(bigEndian: address.sin_port))
   }
 }

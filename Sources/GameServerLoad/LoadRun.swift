@@ -6,10 +6,12 @@ import GameServerTicTacToe
 import GameServerTransport
 import GameServerWordGrid
 
-/// One measured load run.
+/// One measured load run, against one server or the nodes of a cluster (connections spread
+/// over them; a player sent to another node, `moved`, connects there and resumes).
 final class LoadRun: @unchecked Sendable {
   let clients: WebSocketClients
-  let serverPID: Int32
+  let ports: [Int]
+  let serverPIDs: [Int32]
   let count: Int
   let idle: Bool
   let game: LoadGame
@@ -22,26 +24,37 @@ final class LoadRun: @unchecked Sendable {
   private var movedAt: [Int: [JSONValue?]] = [:]
   /// The game number each client last asked a rematch of.
   private var rematchAsked: [Int: JSONValue] = [:]
+  /// Each client's session token.
+  private var tokens: [Int: String] = [:]
+  /// Tokens to resume with on the next connections opened to a port (players sent there).
+  private var resumes: [Int: [String]] = [:]
+  /// Clients that resumed: their welcome does not start a game.
+  private var resumed: Set<Int> = []
   private let latencies = Mutex<[UInt64]>([])
   private let measuring = Atomic<Bool>(false)
   private let counters = Mutex((opened: 0, loggedIn: 0, moves: 0, views: 0))
 
-  init(port: Int, serverPID: Int32, connections: Int, idle: Bool, game: LoadGame) throws {
+  init(ports: [Int], serverPIDs: [Int32], connections: Int, idle: Bool, game: LoadGame) throws {
     self.game = game
-    self.clients = WebSocketClients(host: "127.0.0.1", port: port)
-    self.serverPID = serverPID
+    self.clients = WebSocketClients(host: "127.0.0.1", port: ports[0])
+    self.ports = ports
+    self.serverPIDs = serverPIDs
     self.count = connections
     self.idle = idle
   }
 
   func measure(seconds: Double) throws -> LoadReport {
-    let baseline = ProcessStats(pid: self.serverPID)
+    let baseline = ProcessStats(pids: self.serverPIDs)
     try self.clients.start { [self] client, event in self.handle(client, event) }
     // NB: Connections open in batches so the server's accept queue is not overrun.
     var opened = 0
     while opened < self.count {
       let batch = min(256, self.count - opened)
-      self.clients.open(count: batch)
+      // NB: Spread over the servers, the first connection of a batch to the first server.
+      for (index, port) in self.ports.enumerated() {
+        let share = batch / self.ports.count + (index < batch % self.ports.count ? 1 : 0)
+        if share > 0 { self.clients.open(count: share, port: port) }
+      }
       opened += batch
       let target = opened
       while self.counters.withLock({ $0.loggedIn }) < target { usleep(2_000) }
@@ -50,14 +63,14 @@ final class LoadRun: @unchecked Sendable {
       // Let the first games start, then measure a window.
       usleep(500_000)
     }
-    let start = ProcessStats(pid: self.serverPID)
+    let start = ProcessStats(pids: self.serverPIDs)
     let before = self.counters.withLock { $0 }
     self.measuring.store(true, ordering: .releasing)
     let startTime = Date()
     usleep(useconds_t(seconds * 1_000_000))
     let elapsed = Date().timeIntervalSince(startTime)
     let after = self.counters.withLock { $0 }
-    let end = ProcessStats(pid: self.serverPID)
+    let end = ProcessStats(pids: self.serverPIDs)
     self.measuring.store(false, ordering: .releasing)
     let latencies = self.latencies.withLock { $0 }
     self.clients.stop()
@@ -73,7 +86,12 @@ final class LoadRun: @unchecked Sendable {
     switch event {
     case .opened:
       self.counters.withLock { $0.opened += 1 }
-      self.send(client, ClientRequest(.guest(name: "load\(client % 100000)")).json)
+      if let port = self.clients.port(of: client), let token = self.resumes[port]?.popLast() {
+        self.resumed.insert(client)
+        self.send(client, ClientRequest(.resume(token: token)).json)
+      } else {
+        self.send(client, ClientRequest(.guest(name: "load\(client % 100000)")).json)
+      }
     case let .message(bytes):
       self.receive(client, bytes)
     case .closed:
@@ -87,8 +105,17 @@ final class LoadRun: @unchecked Sendable {
     guard let message = try? JSONParser.parse(bytes), case let .string(type)? = message["type"] else { return }
     switch type {
     case "welcome":
+      self.tokens[client] = message["token"]?.string
+      // NB: A player who resumed where their room is waits for its view.
+      guard !self.resumed.contains(client) else { return }
       self.counters.withLock { $0.loggedIn += 1 }
       if !self.idle { self.send(client, self.game.queueMessage) }
+    case "moved":
+      guard let url = message["url"]?.string, let port = Self.port(of: url), let token = self.tokens[client] else { return }
+      self.resumes[port, default: []].append(token)
+      self.forget(client)
+      self.clients.close(client)
+      self.clients.open(count: 1, port: port)
     case "error":
       self.wordGridPlayers[client]?.refused()
     case "room" where message["game"]?.string == "wordgrid":
@@ -150,6 +177,23 @@ final class LoadRun: @unchecked Sendable {
       let latency = now() - since
       self.latencies.withLock { $0.append(latency) }
     }
+  }
+
+  /// Drops what is kept of a client that moved to another server.
+  private func forget(_ client: Int) {
+    self.tokens[client] = nil
+    self.resumed.remove(client)
+    self.pendingMoveSince[client] = nil
+    self.wordGridPlayers[client] = nil
+    self.movedAt[client] = nil
+    self.rematchAsked[client] = nil
+  }
+
+  /// The port of a `ws://HOST:PORT/` address.
+  static func port(of url: String) -> Int? {
+    guard let authority = url.split(separator: "/").dropFirst().first, let port = authority.split(separator: ":").last
+    else { return nil }
+    return Int(port)
   }
 
   /// Both board games' rematch: the same message.

@@ -10,6 +10,16 @@ struct ProcessStats {
 
   var cpuSeconds: Double { self.userSeconds + self.kernelSeconds }
 
+  /// Several processes (the nodes of a cluster) together.
+  init(pids: [Int32]) {
+    for pid in pids {
+      let one = ProcessStats(pid: pid)
+      self.userSeconds += one.userSeconds
+      self.kernelSeconds += one.kernelSeconds
+      self.residentBytes += one.residentBytes
+    }
+  }
+
   init(pid: Int32) {
     if let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
       let close = stat.lastIndex(of: ")")

@@ -26,7 +26,10 @@ public final class WebSocketClients: @unchecked Sendable {
   public let port: Int
   private let waker = Waker()
   private let memory = CMemory()
-  private let pendingOpens = Mutex(0)
+  /// Connections to open, by port.
+  private let pendingOpens = Mutex<[Int: Int]>([:])
+  /// The port each client connected to.
+  private var ports: [Int: Int] = [:]
   private let isStopping = Atomic<Bool>(false)
   private let finished = DispatchSemaphore(value: 0)
   var connections: [Int: Connection] = [:]
@@ -65,10 +68,22 @@ public final class WebSocketClients: @unchecked Sendable {
     thread.start()
   }
 
-  /// Opens `count` more connections; safe from any thread.
-  public func open(count: Int) {
-    self.pendingOpens.withLock { $0 += count }
+  /// Opens `count` more connections, to `port` (by default the one these clients were made
+  /// for: a load spread over several servers on one host); safe from any thread.
+  public func open(count: Int, port: Int? = nil) {
+    self.pendingOpens.withLock { $0[port ?? self.port, default: 0] += count }
     self.waker.wake()
+  }
+
+  /// The port a client connected to; call on the service thread.
+  public func port(of client: Int) -> Int? { self.ports[client] }
+
+  /// Closes a client's connection (code 1000) once what is queued on it is written; call on the
+  /// service thread.
+  public func close(_ client: Int) {
+    guard let connection = self.connections[client] else { return }
+    connection.closing = (1000, "")
+    lws_callback_on_writable(connection.wsi)
   }
 
   /// Queues a text message on a client; call on the service thread.
@@ -83,21 +98,28 @@ public final class WebSocketClients: @unchecked Sendable {
   }
 
   private func openPending(_ context: OpaquePointer) {
-    let count = self.pendingOpens.withLock { count in
-      defer { count = 0 }
-      return count
+    let opens = self.pendingOpens.withLock { opens in
+      defer { opens = [:] }
+      return opens
     }
+    for (port, count) in opens.sorted(by: { $0.key < $1.key }) {
+      self.open(count, port: port, context)
+    }
+  }
+
+  private func open(_ count: Int, port: Int, _ context: OpaquePointer) {
     for _ in 0..<count {
       var info = lws_client_connect_info()
       info.context = context
       info.address = self.memory.string(self.host)
-      info.port = Int32(self.port)
+      info.port = Int32(port)
       info.path = self.memory.string("/")
       info.host = info.address
       info.origin = info.address
       info.ietf_version_or_minus_one = -1
       info.local_protocol_name = self.memory.string("client")
       self.nextIndex += 1
+      self.ports[self.nextIndex] = port
       let index = UnsafeMutablePointer<Int>.allocate(capacity: 1)
       index.initialize(to: self.nextIndex)
       info.opaque_user_data = UnsafeMutableRawPointer(index)
@@ -123,8 +145,14 @@ public final class WebSocketClients: @unchecked Sendable {
       if connection.isMessageComplete { self.onEvent(index, .message(connection.takeMessage())) }
     case LWS_CALLBACK_CLIENT_WRITEABLE:
       guard let connection = self.connections[index] else { return 0 }
+      if connection.outgoing.isEmpty, connection.closing != nil {
+        lws_close_reason(wsi, LWS_CLOSE_STATUS_NORMAL, nil, 0)
+        return -1
+      }
       guard connection.writeNext() else { return -1 }
+      if connection.outgoing.isEmpty, connection.closing != nil { lws_callback_on_writable(wsi) }
     case LWS_CALLBACK_CLIENT_CLOSED, LWS_CALLBACK_CLIENT_CONNECTION_ERROR:
+      self.ports[index] = nil
       if self.connections.removeValue(forKey: index) != nil || reason == LWS_CALLBACK_CLIENT_CONNECTION_ERROR {
         self.onEvent(index, .closed)
       }

@@ -13,6 +13,7 @@ starts itself (deploy/postgres.sh), with a lease of 3 s:
   once; 200 guests queueing over the 3 nodes all end up in exactly one room each, and no ticket
   is left; a private room's invite code works from another node (`joinElsewhere` sends the
   friend to the host's node, where it resumes and joins);
+- `game-load --nodes 2` with two players plays over two nodes of its own (one follows `moved`);
 - a login on one node takes the player's connection on another (`logged_in_elsewhere`), and five
   wrong passwords on one node lock the account on the others.
 
@@ -315,6 +316,19 @@ async def shared_logins(b, c):
         assert error["type"] == "error" and error["code"] == "too_many_attempts", error
 
 
+def load_over_two_nodes(server, database):
+    """game-load starts two nodes and puts one of its two players on each: they are matched
+    across the nodes, so views come only if the one sent to the other node follows `moved`."""
+    load = os.path.join(os.path.dirname(server), "game-load")
+    result = subprocess.run(
+        [load, "--database", database, "--nodes", "2", "--connections", "2", "--seconds", "1"],
+        capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr[-2000:]
+    row = [cell.strip() for cell in result.stdout.strip().splitlines()[-1].strip("|").split("|")]
+    assert row[0] == "2" and int(row[2]) > 0, result.stdout
+    print(f"game-load over two nodes: {row[2]} views/s, {row[5]} µs of server CPU per view")
+
+
 def main():
     server = sys.argv[1]
     if not postgres_installed("cluster test"):
@@ -332,6 +346,7 @@ def main():
         # NB: A was killed above: a fourth node makes three live ones.
         nodes.append(Node(server, database))
         asyncio.run(many_over_three_nodes([b, c, nodes[3]], database))
+        load_over_two_nodes(server, database)
     finally:
         for node in nodes:
             node.process.send_signal(signal.SIGCONT) if node.process.poll() is None else None
