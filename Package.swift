@@ -286,7 +286,10 @@ let package = Package(
     // NB: The in-process server with typed clients, for end-to-end tests of a game.
     .target(
       name: "GameServerTesting",
-      dependencies: ["ComposableArchitecture", "GameServerCatalog", "GameServerCore", "GameServerDatabase", "GameServerModels"]
+      dependencies: [
+        "ComposableArchitecture", "GameServerCatalog", "GameServerCore", "GameServerDatabase", "GameServerMatchmaking",
+        "GameServerModels",
+      ]
     ),
     .testTarget(
       name: "GameServerTestingTests",

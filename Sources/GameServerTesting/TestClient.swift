@@ -13,9 +13,12 @@ import GameServerModels
 /// ```
 @MainActor
 public final class TestClient {
-  public let connection: ConnectionID
-  private let server: TestGameServer
+  /// The client's connection (a new one on another node after it followed `moved`).
+  public private(set) var connection: ConnectionID
+  private var server: TestGameServer
   private var requests = 0
+  /// The latest session token it was given: what it resumes with on another node.
+  private var token: String?
 
   init(server: TestGameServer, connection: ConnectionID) {
     self.server = server
@@ -45,11 +48,23 @@ public final class TestClient {
   /// let welcome = try await ada.receive(\.welcome)
   /// let error = try await ada.receive(\.error)  // error.code == "not_your_turn"
   /// ```
+  ///
+  /// A client of a ``TestCluster``'s node that is sent elsewhere first (`moved`,
+  /// `joinElsewhere`) follows: it connects to that node, resumes, joins again after
+  /// `joinElsewhere`, and goes on waiting there.
   public func receive<Value>(_ path: CaseKeyPath<ServerMessage, Value>) async throws -> Value {
     // NB: Key paths are immutable; this one is only read.
     nonisolated(unsafe) let wanted = path
-    await self.server.wait(for: self.connection) { $0[case: wanted] != nil }
-    var messages = self.server.take(self.connection)
+    var messages: [ServerMessage]
+    while true {
+      let follows = self.server.directory != nil
+      await self.server.wait(for: self.connection) { $0[case: wanted] != nil || (follows && $0.sendsElsewhere) }
+      messages = self.taken()
+      let index = messages.firstIndex { $0[case: path] != nil }
+      guard follows, let redirect = messages.firstIndex(where: \.sendsElsewhere), redirect < index ?? messages.endIndex,
+        try await self.follow(messages[redirect])
+      else { break }
+    }
     guard let index = messages.firstIndex(where: { $0[case: path] != nil }) else {
       self.server.putBack(messages, for: self.connection)
       throw TestClientError.noMessage(String(describing: path), received: messages.map(\.type))
@@ -64,7 +79,7 @@ public final class TestClient {
   /// that came until then is taken.
   public func view<View: Decodable>(_ type: View.Type) async throws -> View {
     await self.server.wait(for: self.connection) { $0.type == "room" }
-    let rooms = self.server.take(self.connection).compactMap { message -> RoomView? in
+    let rooms = self.taken().compactMap { message -> RoomView? in
       guard case let .room(view, _) = message else { return nil }
       return view
     }
@@ -74,7 +89,33 @@ public final class TestClient {
 
   /// Every message that came since the last receive, taken.
   public func messages() -> [ServerMessage] {
-    self.server.take(self.connection)
+    self.taken()
+  }
+
+  /// Takes what came, noting the latest token.
+  private func taken() -> [ServerMessage] {
+    let messages = self.server.take(self.connection)
+    for case let .welcome(welcome) in messages { self.token = welcome.token }
+    return messages
+  }
+
+  /// Connects to the node a message names and resumes there (and, for `joinElsewhere`, joins
+  /// the private room); false when there is no such node or no token to resume with.
+  private func follow(_ message: ServerMessage) async throws -> Bool {
+    let (url, code): (String, String?)
+    switch message {
+    case let .moved(_, to): (url, code) = (to, nil)
+    case let .joinElsewhere(invite, to, _): (url, code) = (to, invite)
+    default: return false
+    }
+    guard let token = self.token, let node = self.server.directory?.node(at: url) else { return false }
+    await self.server.disconnect(self.connection)
+    let connection = await node.connect()
+    (self.server, self.connection) = (node, connection.connection)
+    await self.send(.resume(token: token))
+    _ = try await self.receive(\.welcome)
+    if let code { await self.send(.joinRoom(code: code)) }
+    return true
   }
 
   /// Closes the connection.
@@ -91,6 +132,16 @@ public enum TestClientError: Error, CustomStringConvertible {
     switch self {
     case let .noMessage(wanted, received):
       "No \(wanted) message came; the client had \(received.isEmpty ? "none" : received.joined(separator: ", "))."
+    }
+  }
+}
+
+extension ServerMessage {
+  /// Whether it sends the client to another node.
+  var sendsElsewhere: Bool {
+    switch self {
+    case .moved, .joinElsewhere: true
+    default: false
     }
   }
 }

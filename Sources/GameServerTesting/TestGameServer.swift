@@ -32,6 +32,10 @@ public final class TestGameServer {
   /// The connections the server closed, with the close code (in order): a server of a cluster
   /// closes those in a room that moved to another node.
   public let closed = LockIsolated<[(ConnectionID, code: Int)]>([])
+  /// The address of this server as a node of a ``TestCluster``.
+  public internal(set) var url: String?
+  /// The nodes of its ``TestCluster``, if any: where its clients follow `moved`.
+  var directory: TestClusterDirectory?
   private let outbox = LockIsolated<[ConnectionID: [ServerMessage]]>([:])
   private let live: LiveServerState
   private var connections: UInt64 = 0
