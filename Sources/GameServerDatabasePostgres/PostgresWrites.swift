@@ -9,8 +9,9 @@ import Synchronization
 /// Writes gathered into shared PostgreSQL transactions, in order, off the caller's thread, by
 /// group commit: a write waits only for the commit in progress, and everything queued
 /// meanwhile goes into the next one. Room-log lines next to each other in a batch go in one
-/// statement (`unnest` of three arrays): a commit of many moves is a few round trips, not one
-/// per move.
+/// statement (`unnest` of three arrays), with the games they end (``PostgresCommit``): off a
+/// cluster, a commit of many moves and games is one round trip when this server knows the
+/// players' ratings (``KnownRatings``), and a few otherwise.
 ///
 /// The rules are those of the SQLite writer: the ``CommitPolicy`` says when a commit starts; a
 /// batch that PostgreSQL refuses is written again one write per transaction, so a bad write
@@ -38,8 +39,8 @@ final class PostgresWrites: Sendable {
     var closesRoom = false
     /// Inserted before `run` (with the lines of the writes next to it).
     var line: Line?
-    /// The game the line ends: recorded, with the other games of the commit, after its lines
-    /// (``PostgresGameTable/record(_:_:_:)``); `recorded` then hears the new ratings.
+    /// The game the line ends: recorded, with the other games of the commit, in the statement
+    /// of its lines (``PostgresCommit``); `recorded` then hears the new ratings.
     var game: GameRecord?
     var recorded: (@Sendable ([PlayerID: Int]) -> Void)?
     /// Runs in the transaction; returns what to do once it has committed.
@@ -71,6 +72,7 @@ final class PostgresWrites: Sendable {
   private let fence: Fence?
   private let pending = PendingWrites<Write>()
   private let health: WriteHealth
+  private let known = KnownRatings()
 
   init(
     client: PostgresClient, logger: Logger, policy: CommitPolicy, fence: Fence? = nil,
@@ -148,28 +150,46 @@ final class PostgresWrites: Sendable {
   private func transaction(_ writes: [Write]) async throws -> ([(@Sendable () -> Void)?], Set<RoomID>) {
     let logger = self.logger
     let fence = self.fence
-    // NB: A batch of room-log lines alone (most batches, off a cluster) is one statement, and a
-    // statement is a transaction of its own: one round trip rather than three (BEGIN, the lines,
-    // COMMIT).
-    if fence == nil, writes.allSatisfy({ $0.run == nil && $0.game == nil }) {
+    // NB: Lines and the games they end, off a cluster (most batches), are one statement, and a
+    // statement is a transaction of its own: one round trip rather than BEGIN, the lines, the
+    // ratings locked and read, the games and COMMIT. The games need the ratings before them:
+    // those this server knows, checked by the statement as it writes.
+    if fence == nil, writes.allSatisfy({ $0.run == nil }) {
       let lines = writes.compactMap(\.line)
-      if !lines.isEmpty {
-        try await self.client.withConnection { connection in try await Self.insert(lines, connection, logger) }
+      let games = writes.indices.filter { writes[$0].game != nil }
+      guard !games.isEmpty else {
+        if !lines.isEmpty {
+          try await self.client.withConnection { connection in try await Self.insert(lines, connection, logger) }
+        }
+        return (writes.map { _ in nil }, [])
       }
-      return (writes.map { _ in nil }, [])
+      let batch = try GameBatch(games.map { writes[$0].game! })
+      if let current = self.known.ratings(of: batch.keys) {
+        let rated = batch.rate(current: current)
+        do {
+          try await self.client.withConnection { connection in
+            try await PostgresCommit.write(lines, batch, rated, connection, logger)
+          }
+          self.known.remember(rated.final)
+          return (Self.completions(writes, writes.map { _ in nil }, games, rated.results), [])
+        } catch where PostgresCommit.isStale(error) {
+          // NB: Another server rated them meanwhile: read them under lock, below.
+          self.known.forget(batch.keys)
+        }
+      }
     }
-    return try await self.client.withTransaction(logger: logger) { connection in
+    let (completions, lost, rated) = try await self.client.withTransaction(logger: logger) { connection in
       let lost = try await fence?(connection, logger, writes) ?? []
       var completions: [(@Sendable () -> Void)?] = []
       var lines: [Line] = []
-      var games: [(write: Int, game: GameRecord)] = []
+      var games: [Int] = []
       for (index, write) in writes.enumerated() {
         if let room = write.room, lost.contains(room) {
           completions.append(nil)
           continue
         }
         if let line = write.line { lines.append(line) }
-        if let game = write.game { games.append((index, game)) }
+        if write.game != nil { games.append(index) }
         guard let run = write.run else {
           completions.append(nil)
           continue
@@ -178,19 +198,35 @@ final class PostgresWrites: Sendable {
         lines = []
         completions.append(try await run(connection, logger))
       }
-      try await Self.insert(lines, connection, logger)
-      // NB: The games last, all at once: a game recorded between lines would split them into
-      // several statements, and each game would take statements of its own.
-      let ratings = try await PostgresGameTable.record(games.map(\.game), connection, logger)
-      for ((index, _), ratings) in zip(games, ratings) {
-        let (then, recorded) = (completions[index], writes[index].recorded)
-        completions[index] = {
-          then?()
-          recorded?(ratings)
-        }
+      guard !games.isEmpty else {
+        try await Self.insert(lines, connection, logger)
+        return (completions, lost, GameBatch.Rated?.none)
       }
-      return (completions, lost)
+      // NB: The games last, all at once, with the lines after the last `run`: a game recorded
+      // between lines would split them into several statements.
+      let batch = try GameBatch(games.map { writes[$0].game! })
+      let rated = batch.rate(current: try await PostgresGameTable.lockRatings(batch, connection, logger))
+      try await PostgresCommit.write(lines, batch, rated, connection, logger)
+      return (Self.completions(writes, completions, games, rated.results), lost, rated)
     }
+    if let rated { self.known.remember(rated.final) }
+    return (completions, lost)
+  }
+
+  /// What each write does once committed: its own of `completions`, then, for the writes at
+  /// `games`, telling `recorded` the ratings their game gave.
+  private static func completions(
+    _ writes: [Write], _ completions: [(@Sendable () -> Void)?], _ games: [Int], _ ratings: [[PlayerID: Int]]
+  ) -> [(@Sendable () -> Void)?] {
+    var completions = completions
+    for (index, ratings) in zip(games, ratings) {
+      let (then, recorded) = (completions[index], writes[index].recorded)
+      completions[index] = {
+        then?()
+        recorded?(ratings)
+      }
+    }
+    return completions
   }
 
   static func insert(_ lines: [Line], _ connection: PostgresConnection, _ logger: Logger) async throws {

@@ -91,6 +91,51 @@ struct PostgresDatabaseTests {
     #expect(try await postgres.fetchGames("bot-1", 10).map(\.room) == ["room-4"])
   }
 
+  /// A server rates players it knows from what it knew, in the statement that records the game:
+  /// when another server has rated them since, that statement writes nothing, and the server
+  /// reads their ratings under lock and rates them again. No change is lost, and every rating is
+  /// what recording the games one after another on one server gives.
+  @Test func ratingsAServerKnowsAreCheckedAgainstWhatOthersWrote() async throws {
+    let location = try await ScratchPostgres.shared().makeDatabase()
+    let (first, second) = (try await DatabaseClient.postgres(location), try await DatabaseClient.postgres(location))
+    let reference = DatabaseClient.inMemory()
+    for (index, server) in [first, second, first, first, second, first].enumerated() {
+      let game = Self.aliceBeatsBob(in: "room-\(index)")
+      let expected = await DatabaseContractTests.record(game, in: reference)
+      #expect(await DatabaseContractTests.record(game, in: server) == expected, "game \(index)")
+    }
+    #expect(try await first.fetchLeaderboard(.ticTacToe, 10) == reference.fetchLeaderboard(.ticTacToe, 10))
+  }
+
+  /// Two servers that both know the players record their games at once: the games all count,
+  /// and since they are alike (Alice beats Bob), in whatever order, the ratings are those of
+  /// recording them one after another.
+  @Test func knownRatingsWrittenAtOnceByTwoServersLoseNothing() async throws {
+    let location = try await ScratchPostgres.shared().makeDatabase()
+    let servers = [try await DatabaseClient.postgres(location), try await DatabaseClient.postgres(location)]
+    let reference = DatabaseClient.inMemory()
+    for (index, server) in servers.enumerated() {
+      _ = await DatabaseContractTests.record(Self.aliceBeatsBob(in: "room-warm-\(index)"), in: server)
+      _ = await DatabaseContractTests.record(Self.aliceBeatsBob(in: "room-warm-\(index)"), in: reference)
+    }
+    let games = 20
+    await withTaskGroup(of: Void.self) { group in
+      for index in 0..<games {
+        group.addTask { _ = await DatabaseContractTests.record(Self.aliceBeatsBob(in: "room-\(index)"), in: servers[index % 2]) }
+      }
+    }
+    for index in 0..<games {
+      _ = await DatabaseContractTests.record(Self.aliceBeatsBob(in: "room-\(index)"), in: reference)
+    }
+    #expect(try await servers[1].fetchLeaderboard(.ticTacToe, 10) == reference.fetchLeaderboard(.ticTacToe, 10))
+  }
+
+  static func aliceBeatsBob(in room: String) -> GameRecord {
+    GameRecord(
+      room: RoomID(rawValue: room), variant: .ticTacToe, players: ["alice", "bob"], names: ["Alice", "Bob"], bots: [],
+      winners: ["alice"], moves: "[]")
+  }
+
   @Test func serversStartingTogetherMigrateTheDatabaseOnce() async throws {
     let location = try await ScratchPostgres.shared().makeDatabase()
     try await withThrowingTaskGroup(of: Void.self) { group in
