@@ -10,6 +10,9 @@ view on the node that owns it, three ways, RUNS times each (20 by default), alte
 Each run uses two new guests who log in before the clock starts; the first player queues and
 has its `queued` answer before the second queues. Prints every way's median, p90 and maximum
 in milliseconds, and the cross-node median beside one SQLite node's (target: at most 10 ms more).
+On PostgreSQL it also counts the transactions that wrote, from the first `queue` to both views
+(transaction ids drawn, `pg_snapshot_xmax(pg_current_snapshot())`, less what the idle nodes'
+heartbeats and pairers draw in as long, measured before the runs): commits per match.
 
 Usage: python3 deploy/match-benchmark.py PATH_TO_GAME_SERVER [RUNS]
 """
@@ -49,14 +52,43 @@ async def view_of(socket, token):
         return (await receive(there, lambda m: m["type"] == "room"))["room"]
 
 
-async def one_match(first_url, second_url, run):
+def next_xid(database):
+    """The next transaction id PostgreSQL will draw (only transactions that write draw one)."""
+    result = subprocess.run(["psql", database, "-Atc", "SELECT pg_snapshot_xmax(pg_current_snapshot())"],
+                            capture_output=True, text=True, check=True)
+    return int(result.stdout.strip())
+
+
+class Commits:
+    """Writing transactions per match on `database`, less the idle cluster's own per second."""
+
+    def __init__(self, database, idle_seconds=5):
+        self.database = database
+        before, started = next_xid(database), time.perf_counter()
+        time.sleep(idle_seconds)
+        self.idle_rate = (next_xid(database) - before) / (time.perf_counter() - started)
+        self.counts = {}
+
+    def start(self):
+        return next_xid(self.database), time.perf_counter()
+
+    def stop(self, name, mark):
+        xid, started = mark
+        drawn = next_xid(self.database) - xid - self.idle_rate * (time.perf_counter() - started)
+        self.counts.setdefault(name, []).append(drawn)
+
+
+async def one_match(first_url, second_url, run, commits=None, name=None):
     (a, token_a), (b, token_b) = await asyncio.gather(guest(first_url, f"ann{run}"), guest(second_url, f"ben{run}"))
+    mark = commits.start() if commits else None
     await a.send(json.dumps({"v": 1, "type": "queue", "game": "tictactoe"}))
     await receive(a, lambda m: m["type"] == "queued")
     started = time.perf_counter()
     await b.send(json.dumps({"v": 1, "type": "queue", "game": "tictactoe"}))
     room_a, room_b = await asyncio.gather(view_of(a, token_a), view_of(b, token_b))
     took = (time.perf_counter() - started) * 1000
+    if commits:
+        commits.stop(name, mark)
     assert room_a == room_b, (room_a, room_b)
     for socket in (a, b):
         await socket.close()
@@ -88,10 +120,11 @@ def main():
     try:
         nodes = [Node(server, database), Node(server, database)]
         one, two = nodes
+        commits = Commits(database)
         for run in range(runs):
             times["sqlite"].append(asyncio.run(one_match(sqlite_url, sqlite_url, f"s{run}")))
-            times["postgres"].append(asyncio.run(one_match(one.url, one.url, f"p{run}")))
-            times["cross"].append(asyncio.run(one_match(one.url, two.url, f"c{run}")))
+            times["postgres"].append(asyncio.run(one_match(one.url, one.url, f"p{run}", commits, "postgres")))
+            times["cross"].append(asyncio.run(one_match(one.url, two.url, f"c{run}", commits, "cross")))
     finally:
         process.kill()
         for node in nodes:
@@ -104,6 +137,9 @@ def main():
     summary("two nodes, one player on each", times["cross"])
     extra = statistics.median(times["cross"]) - statistics.median(times["sqlite"])
     print(f"\ncross-node median minus one SQLite node's: {extra:+.2f} ms (target: at most +10 ms)")
+    print(f"\nPostgreSQL transactions that wrote, per match (the idle nodes' own, {commits.idle_rate:.1f} a second, "
+          f"taken out): one node {statistics.median(commits.counts['postgres']):.1f}, "
+          f"two nodes {statistics.median(commits.counts['cross']):.1f} (medians)")
 
 
 if __name__ == "__main__":
