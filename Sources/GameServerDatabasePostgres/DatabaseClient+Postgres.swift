@@ -93,7 +93,7 @@ extension DatabaseClient {
       broadcast.yield(event)
     }
     let writes = PostgresWrites(
-      client: client, logger: logger, policy: commitPolicy, fence: cluster.map { cluster in cluster.fence },
+      client: client, logger: logger, policy: commitPolicy, fence: cluster.map { cluster in PostgresWrites.Fence(check: cluster.fence, held: cluster.heldRooms) },
       onEvent: emit, onCommit: onCommit)
     let roomLog = PostgresRoomLog(writes: writes, events: emit)
 

@@ -344,6 +344,24 @@ public final class PostgresCluster: Sendable {
     return Set(lost.keys)
   }
 
+  /// The rooms `writes` are for, with the epochs this node holds them at, for a commit that
+  /// checks them itself (``PostgresCommit``); nil where only ``fence(_:_:_:)`` will do: a room
+  /// opened (its people seated) or closed, or one this node does not know it holds.
+  func heldRooms(_ writes: [PostgresWrites.Write]) -> PostgresCommit.Rooms? {
+    guard writes.allSatisfy({ $0.seats == nil && !$0.closesRoom }) else { return nil }
+    let rooms = Set(writes.compactMap(\.room))
+    return self.membership.withLock { membership in
+      guard let node = membership.node else { return nil }
+      var held = PostgresCommit.Rooms(node: node)
+      for room in rooms {
+        guard let epoch = membership.epochs[room] else { return nil }
+        held.ids.append(room.rawValue)
+        held.epochs.append(epoch)
+      }
+      return held
+    }
+  }
+
   private func tellLost(_ rooms: [RoomID: RoomPlacement?]) {
     self.logger.warning("Another node owns rooms this one wrote to", metadata: ["rooms": "\(rooms.count)"])
     self.continuation.yield(.roomsLost(rooms))

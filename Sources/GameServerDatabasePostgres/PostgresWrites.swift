@@ -53,11 +53,18 @@ final class PostgresWrites: Sendable {
     var fail: @Sendable (any Error) -> Void
   }
 
-  /// Run first in every transaction of a cluster's node: registers the rooms being opened,
-  /// checks that the node still owns the rooms the writes are for (locking their directory rows
-  /// until the commit, so that no node takes them over meanwhile), and returns those it does not
-  /// own: their writes are left out and fail.
-  typealias Fence = @Sendable (PostgresConnection, Logger, [Write]) async throws -> Set<RoomID>
+  /// How a node of a cluster keeps its writes to the rooms it owns.
+  struct Fence: Sendable {
+    /// Run first in every transaction: registers the rooms being opened, checks that the node
+    /// still owns the rooms the writes are for (locking their directory rows until the commit,
+    /// so that no node takes them over meanwhile), and returns those it does not own: their
+    /// writes are left out and fail.
+    var check: @Sendable (PostgresConnection, Logger, [Write]) async throws -> Set<RoomID>
+    /// The rooms the writes are for with the epochs the node holds them at, for a commit of one
+    /// statement to check (``PostgresCommit``); nil where only `check` will do (a room opened or
+    /// closed, or one the node does not know it holds).
+    var held: @Sendable ([Write]) -> PostgresCommit.Rooms?
+  }
 
   /// Why a write to a room was refused: another node owns the room now.
   struct RoomLost: Error {}
@@ -110,23 +117,41 @@ final class PostgresWrites: Sendable {
     Task { await self.flush() }
   }
 
-  /// Commits what is pending, then what came meanwhile, until nothing is left.
+  /// Commits what is pending, then what came meanwhile, until nothing is left, on one connection
+  /// of the pool for as long as commits follow each other (a lease for each commit would cost a
+  /// lease, a release and the pool's idle timer every time). A connection that fails is given
+  /// back, and another is leased for what follows.
   private func flush() async {
-    while true {
-      let writes = self.pending.take()
-      guard !writes.isEmpty else { return }
-      await self.commit(writes)
-      self.onCommit()
+    var writes = self.pending.take()
+    while !writes.isEmpty {
+      do {
+        try await self.client.withConnection { connection in
+          while !writes.isEmpty {
+            let usable = await self.commit(writes, on: connection)
+            self.onCommit()
+            writes = self.pending.take()
+            guard usable else { return }
+          }
+        }
+      } catch {
+        // NB: No connection could be had: the writes fail, as when the server is out of reach.
+        self.noteFailure(error)
+        for write in writes where !write.isVoid() { write.fail(error) }
+        self.onCommit()
+        writes = self.pending.take()
+      }
     }
   }
 
-  private func commit(_ writes: [Write]) async {
+  /// Commits `writes`; returns whether `connection` can still be used (it can after PostgreSQL
+  /// refused a statement, not after losing the server).
+  private func commit(_ writes: [Write], on connection: PostgresConnection) async -> Bool {
     // NB: Asked as each transaction is made: a line behind one that failed a moment ago in a
     // batch written again one by one is not written either.
     let writes = writes.filter { !$0.isVoid() }
-    guard !writes.isEmpty else { return }
+    guard !writes.isEmpty else { return true }
     do {
-      let (completions, lost) = try await self.transaction(writes)
+      let (completions, lost) = try await self.transaction(writes, on: connection)
       for (write, completion) in zip(writes, completions) {
         if let room = write.room, lost.contains(room) {
           write.fail(RoomLost())
@@ -136,50 +161,29 @@ final class PostgresWrites: Sendable {
         }
       }
       self.noteSuccess()
+      return true
     } catch where writes.count > 1 && StorageProblem.isStatementError(error) {
-      for write in writes { await self.commit([write]) }
+      var usable = true
+      for write in writes where usable { usable = await self.commit([write], on: connection) }
+      return usable
     } catch {
       self.noteFailure(error)
       for write in writes { write.fail(error) }
+      return StorageProblem.isStatementError(error)
     }
   }
 
   /// Runs writes in one transaction, lines next to each other in one statement; returns what
   /// each has to do once committed, and the rooms this node does not own (whose writes were
   /// left out).
-  private func transaction(_ writes: [Write]) async throws -> ([(@Sendable () -> Void)?], Set<RoomID>) {
+  private func transaction(_ writes: [Write], on connection: PostgresConnection) async throws
+    -> ([(@Sendable () -> Void)?], Set<RoomID>)
+  {
+    if let completions = try await self.commitInOneStatement(writes, on: connection) { return (completions, []) }
     let logger = self.logger
     let fence = self.fence
-    // NB: Lines and the games they end, off a cluster (most batches), are one statement, and a
-    // statement is a transaction of its own: one round trip rather than BEGIN, the lines, the
-    // ratings locked and read, the games and COMMIT. The games need the ratings before them:
-    // those this server knows, checked by the statement as it writes.
-    if fence == nil, writes.allSatisfy({ $0.run == nil }) {
-      let lines = writes.compactMap(\.line)
-      let games = writes.indices.filter { writes[$0].game != nil }
-      guard !games.isEmpty else {
-        if !lines.isEmpty {
-          try await self.client.withConnection { connection in try await Self.insert(lines, connection, logger) }
-        }
-        return (writes.map { _ in nil }, [])
-      }
-      let batch = try GameBatch(games.map { writes[$0].game! })
-      if let current = self.known.ratings(of: batch.keys) {
-        let rated = batch.rate(current: current)
-        do {
-          try await self.client.withConnection { connection in
-            try await PostgresCommit.write(lines, batch, rated, connection, logger)
-          }
-          self.known.remember(rated.final)
-          return (Self.completions(writes, writes.map { _ in nil }, games, rated.results), [])
-        } catch where PostgresCommit.isStale(error) {
-          // NB: Another server rated them meanwhile: read them under lock, below.
-          self.known.forget(batch.keys)
-        }
-      }
-    }
-    let (completions, lost, rated) = try await self.client.withTransaction(logger: logger) { connection in
-      let lost = try await fence?(connection, logger, writes) ?? []
+    let (completions, lost, rated) = try await connection.withTransaction(logger: logger) { connection in
+      let lost = try await fence?.check(connection, logger, writes) ?? []
       var completions: [(@Sendable () -> Void)?] = []
       var lines: [Line] = []
       var games: [Int] = []
@@ -206,11 +210,50 @@ final class PostgresWrites: Sendable {
       // between lines would split them into several statements.
       let batch = try GameBatch(games.map { writes[$0].game! })
       let rated = batch.rate(current: try await PostgresGameTable.lockRatings(batch, connection, logger))
-      try await PostgresCommit.write(lines, batch, rated, connection, logger)
+      try await PostgresCommit.write(lines, batch, rated, rooms: nil, connection, logger)
       return (Self.completions(writes, completions, games, rated.results), lost, rated)
     }
     if let rated { self.known.remember(rated.final) }
     return (completions, lost)
+  }
+
+  /// Commits `writes` in one statement, which is a transaction of its own (one round trip rather
+  /// than BEGIN, the fence, the lines, the ratings locked and read, the games and COMMIT), where
+  /// it can: none runs statements of its own, this server knows the ratings of the players of
+  /// the games they end, and on a cluster every room they write to is the node's at an epoch it
+  /// knows; the statement checks the ratings and the rooms as it writes. Returns what each write
+  /// has to do once committed, or nil, with nothing written, where it cannot: a transaction then
+  /// commits them.
+  private func commitInOneStatement(_ writes: [Write], on connection: PostgresConnection) async throws
+    -> [(@Sendable () -> Void)?]?
+  {
+    guard writes.allSatisfy({ $0.run == nil }) else { return nil }
+    var rooms: PostgresCommit.Rooms?
+    if let fence = self.fence {
+      guard let held = fence.held(writes) else { return nil }
+      rooms = held
+    }
+    let logger = self.logger
+    let lines = writes.compactMap(\.line)
+    let games = writes.indices.filter { writes[$0].game != nil }
+    let none = writes.map { _ in (@Sendable () -> Void)?.none }
+    guard !games.isEmpty || rooms != nil else {
+      try await Self.insert(lines, connection, logger)
+      return none
+    }
+    let batch = try GameBatch(games.map { writes[$0].game! })
+    guard let current = self.known.ratings(of: batch.keys) else { return nil }
+    let rated = batch.rate(current: current)
+    do {
+      try await PostgresCommit.write(lines, batch, rated, rooms: rooms, connection, logger)
+    } catch where PostgresCommit.isStale(error) {
+      // NB: Another server rated the players, or another node holds a room, since this one knew:
+      // the transaction reads them again under lock.
+      self.known.forget(batch.keys)
+      return nil
+    }
+    self.known.remember(rated.final)
+    return Self.completions(writes, none, games, rated.results)
   }
 
   /// What each write does once committed: its own of `completions`, then, for the writes at
@@ -231,15 +274,20 @@ final class PostgresWrites: Sendable {
 
   static func insert(_ lines: [Line], _ connection: PostgresConnection, _ logger: Logger) async throws {
     guard !lines.isEmpty else { return }
-    let rooms = lines.map(\.room.rawValue)
-    let sequences = lines.map(\.sequence)
-    let payloads = lines.map(\.payload)
-    try await connection.query(
-      """
-      INSERT INTO room_log (room, sequence, payload)
-      SELECT * FROM unnest(\(rooms)::text[], \(sequences)::int8[], \(payloads)::text[])
-      """,
-      logger: logger)
+    try await InsertLines(lines).run(on: connection, logger: logger)
+  }
+
+  /// Room-log lines in one statement, its text the same whatever their number.
+  struct InsertLines: FixedStatement {
+    static let sql = InsertLines([]).query.sql
+    let query: PostgresQuery
+
+    init(_ lines: [Line]) {
+      self.query = """
+        INSERT INTO room_log (room, sequence, payload)
+        SELECT * FROM unnest(\(lines.map(\.room.rawValue))::text[], \(lines.map(\.sequence))::int8[], \(lines.map(\.payload))::text[])
+        """
+    }
   }
 
   private func noteSuccess() {

@@ -149,6 +149,42 @@ struct PostgresClusterTests {
     #expect(nodeB.ownedRooms.isEmpty)
   }
 
+  /// A node whose room another node holds now, at a higher epoch, before the node has heard of
+  /// it (its commits of lines and games are one statement that checks the rooms itself): its
+  /// line is refused, whole with the game it ends, and it hears where the room went.
+  @Test func aNodeThatStillThinksItHoldsARoomCannotWriteToIt() async throws {
+    let scratch = try await ScratchPostgres.shared()
+    let location = try await scratch.makeDatabase()
+    let (a, nodeA) = try await DatabaseClient.postgresCluster(location, url: "ws://a/", lease: .seconds(5), pairing: Self.pairsOfTwo)
+    let (_, nodeB) = try await DatabaseClient.postgresCluster(location, url: "ws://b/", lease: .seconds(5), pairing: Self.pairsOfTwo)
+    var newsOfA = nodeA.clusterClient.events().makeAsyncIterator()
+    // NB: A game ends with the move: A knows Ann's and Ben's ratings from then on.
+    let game = GameRecord(
+      room: "room-1", variant: .ticTacToe, players: ["ann", "ben"], names: ["Ann", "Ben"], bots: [],
+      winners: ["ann"], moves: "[]")
+    var move = Self.line(1, "move")
+    move.finishedGame = game
+    a.appendRoomLog(Self.line(0, "snapshot", seats: ["ann", "ben"]))
+    a.appendRoomLog(move)
+    await a.flush()
+    #expect(a.roomLogStatus(RoomLogTicket(room: "room-1", sequence: 1)) == .committed)
+
+    try await scratch.execute(
+      "UPDATE room SET owner = (SELECT id FROM node WHERE url = 'ws://b/'), epoch = epoch + 1 WHERE id = 'room-1'",
+      in: location)
+    #expect(nodeA.ownedRooms == ["room-1"])
+    var last = Self.line(2, "A's, too late")
+    last.finishedGame = game
+    a.appendRoomLog(last)
+    await a.flush()
+    #expect(a.roomLogStatus(RoomLogTicket(room: "room-1", sequence: 2)) == .failed)
+    #expect(await newsOfA.next() == .roomsLost(["room-1": RoomPlacement(room: "room-1", url: "ws://b/")]))
+    #expect(nodeA.ownedRooms.isEmpty)
+    #expect(try await a.fetchRoomLogs()["room-1"]?.map(\.payload) == ["snapshot", "move"])
+    #expect(try await a.fetchGames("ann", 10).count == 1)
+    _ = nodeB
+  }
+
   /// Wrong passwords count on every node, and a login on one node is heard by the others (not
   /// by itself).
   @Test func loginsAreTheClusters() async throws {
