@@ -41,6 +41,10 @@ struct PostgresClusterTests {
     nodeA.clusterClient.enqueue(Self.ticket("carl"))
     nodeA.clusterClient.leaveQueue("carl")
     nodeA.clusterClient.enqueue(Self.ticket("ann"))
+    // NB: Ben comes once A's writer, which writes in order, has stored Ann's ticket (Carl's is
+    // gone by then): had he come earlier, Carl, still waiting, could rightly have been paired.
+    #expect(try await PostgresTestSupport.waitUntil("SELECT count(*) FROM ticket WHERE player = 'ann'", counts: 1, in: location))
+    #expect(try await ScratchPostgres.shared().count("SELECT count(*) FROM ticket WHERE player = 'carl'", in: location) == 0)
     nodeB.clusterClient.enqueue(Self.ticket("ben"))
 
     // Each node hears once: the owner (the node of whoever waited longest) gets the room, the
