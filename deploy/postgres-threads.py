@@ -2,7 +2,8 @@
 """Where the server's CPU per view goes, thread by thread, on SQLite and on PostgreSQL,
 alternated in one run: a release game-server started here (on a PostgreSQL of its own, started
 by deploy/postgres.sh in a temporary folder, for the PostgreSQL runs), game-load against it
-(tic-tac-toe, 64 connections by default, 10 s), and each thread's CPU from /proc/PID/task
+(tic-tac-toe, 64 connections by default, 10 s; the Python `websockets` package, which
+deploy/setup.sh --tests installs), and each thread's CPU from /proc/PID/task
 (user and system) per delivered view, with how often it slept (voluntary context switches).
 Threads are named as the kernel keeps them (15 characters); the busiest is the service thread
 (libwebsockets, the store and its effects), NIO-… are postgres-nio's event loops, and the
@@ -12,13 +13,16 @@ Usage: python3 deploy/postgres-threads.py [CONNECTIONS] [RUNS]
 """
 import collections
 import os
-import socket
 import subprocess
 import sys
 import tempfile
 import time
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+sys.path.insert(0, os.path.join(ROOT, "Tests", "EndToEnd"))
+
+from cluster_test import free_port  # noqa: E402
+from postgres_test import postgres, start_postgres  # noqa: E402
 TICKS = os.sysconf("SC_CLK_TCK")
 
 
@@ -35,12 +39,6 @@ def threads(pid):
         sleeps = next(int(line.split()[1]) for line in status.splitlines() if line.startswith("voluntary_ctxt_switches"))
         found[tid] = (stat[stat.index("(") + 1:stat.rindex(")")], int(fields[11]) + int(fields[12]), sleeps)
     return found
-
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def run(connections, database):
@@ -75,12 +73,7 @@ def main():
     for product in ("game-server", "game-load"):
         subprocess.run(["swift", "build", "-c", "release", "--product", product], cwd=ROOT, check=True,
                        stdout=subprocess.DEVNULL)
-    folder = tempfile.mkdtemp()
-    os.chmod(folder, 0o755)
-    address = subprocess.run(["bash", f"{ROOT}/deploy/postgres.sh", "start", f"{folder}/pg"],
-                             capture_output=True, text=True, check=True).stdout.strip()
-    subprocess.run(["psql", address, "-q", "-c", "CREATE DATABASE games"], check=True)
-    database = address.rsplit("/", 1)[0] + "/games"
+    folder, database = start_postgres()
     try:
         print("| run | storage | views/s | thread | CPU µs per view | sleeps | views per sleep |")
         print("|--:|---|--:|---|--:|--:|--:|")
@@ -92,7 +85,7 @@ def main():
                     if per_view >= 0.5:
                         print(f"| | | | {name} | {per_view:.1f} | {sleeps} | {rate * 10 / max(1, sleeps):.0f} |", flush=True)
     finally:
-        subprocess.run(["bash", f"{ROOT}/deploy/postgres.sh", "stop", f"{folder}/pg"])
+        postgres(folder, "stop")
 
 
 if __name__ == "__main__":
