@@ -177,8 +177,8 @@ enum PostgresSchema {
         """,
       ]
     ),
-    // NB: A commit's one statement fails whole when a rating it writes is not the one it was
-    // worked out from (``PostgresCommit``).
+    // NB: A commit's one statement fails whole when a rating it writes, or a room it writes to,
+    // is not as it was worked out from (``PostgresCommit``).
     (6, [PostgresCommit.expectFunction]),
   ]
 
