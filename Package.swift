@@ -74,7 +74,7 @@ let package = Package(
     .target(name: "GameServerCAllocationCounter"),
     .executableTarget(
       name: "GameServerTCABenchmark",
-      dependencies: ["ComposableArchitecture", "GameServerCAllocationCounter"],
+      dependencies: ["ComposableArchitecture", "GameServerCAllocationCounter", "GameServerClock"],
       swiftSettings: [.unsafeFlags(["-Ounchecked"])],
       // NB: Exports the executable's malloc so that the shared libraries use it too.
       linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"], .when(platforms: [.linux]))]
@@ -182,8 +182,11 @@ let package = Package(
       ]
     ),
     .testTarget(name: "GameServerModelsTests", dependencies: ["GameServerModels"]),
-    .target(name: "GameServerClock", dependencies: [.product(name: "HeapModule", package: "swift-collections")]),
-    .testTarget(name: "GameServerClockTests", dependencies: ["GameServerClock"]),
+    .target(
+      name: "GameServerClock",
+      dependencies: ["ComposableArchitecture", .product(name: "HeapModule", package: "swift-collections")]
+    ),
+    .testTarget(name: "GameServerClockTests", dependencies: ["ComposableArchitecture", "GameServerClock"]),
     .target(
       name: "GameServerAuthentication",
       dependencies: [

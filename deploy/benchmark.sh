@@ -19,12 +19,14 @@ echo
 echo
 # NB: 10,000 connections need as many file descriptors on each side.
 ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)" || true
-for connections in 64 512; do
-  .build/release/game-load --connections "$connections" --seconds 10
-  echo
-  .build/release/game-load --connections "$connections" --seconds 5 --relay-floor
-  echo
-done
+# NB: The server's CPU per view beside the floor (a bare poll relay), alternated in one run:
+# absolute figures move through the day, their ratio much less.
+python3 deploy/floor-ratio.py --connections 64 --rounds 3
+echo
+.build/release/game-load --connections 512 --seconds 10
+echo
+.build/release/game-load --connections 512 --seconds 5 --relay-floor
+echo
 .build/release/game-load --connections 64 --seconds 10 --game wordgrid-race
 echo
 .build/release/game-load --connections 10000 --idle

@@ -68,9 +68,9 @@ public struct TicTacToe: Sendable {
 
   enum CancelID { case moveTimer }
 
-  // NB: One dependency read a move for both the move clock and its deadline (each read of a
-  // `@Dependency` costs a lookup in the task's dependencies).
-  @Dependency(\.self) var dependencies
+  // NB: Read on every move: resolved once per store, not merged and cast on each read.
+  @ResolvedDependency(\.continuousClock) var clock
+  @ResolvedDependency(\.date) var date
 
   public init() {}
 
@@ -139,13 +139,9 @@ public struct TicTacToe: Sendable {
 
   private func startMoveTimer(_ state: inout State) -> Effect<Action> {
     let (limit, moveNumber) = (state.moveTimeLimit, state.moveNumber)
-    let dependencies = self.dependencies
-    state.moveEndsAt = dependencies.date.now.addingTimeInterval(limit / .seconds(1))
-    let clock = dependencies.continuousClock
-    return .run { send in
-      try await clock.sleep(for: limit)
-      await send(.moveTimeExpired(moveNumber: moveNumber))
-    }
-    .cancellable(id: CancelID.moveTimer, cancelInFlight: true)
+    state.moveEndsAt = self.date.now.addingTimeInterval(limit / .seconds(1))
+    // NB: A timer in the clock, not a task: re-armed on every move (see `Effect.send(_:after:clock:)`).
+    return .send(.moveTimeExpired(moveNumber: moveNumber), after: limit, clock: self.clock)
+      .cancellable(id: CancelID.moveTimer, cancelInFlight: true)
   }
 }

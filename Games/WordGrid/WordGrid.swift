@@ -82,9 +82,9 @@ public struct WordGrid: Sendable {
 
   enum CancelID { case raceClock }
 
-  @Dependency(\.continuousClock) var clock
-  @Dependency(\.date.now) var now
-  @Dependency(\.wordDictionary) var dictionary
+  @ResolvedDependency(\.continuousClock) var clock
+  @ResolvedDependency(\.date) var date
+  @ResolvedDependency(\.wordDictionary) var dictionary
 
   public init() {}
 
@@ -94,12 +94,9 @@ public struct WordGrid: Sendable {
       case .start:
         guard state.mode == .race, state.status == .playing else { return .none }
         let duration = state.settings.raceDuration
-        state.raceEndsAt = self.now.addingTimeInterval(duration / .seconds(1))
-        return .run { [clock] send in
-          try await clock.sleep(for: duration)
-          await send(.timeUp)
-        }
-        .cancellable(id: CancelID.raceClock, cancelInFlight: true)
+        state.raceEndsAt = self.date.now.addingTimeInterval(duration / .seconds(1))
+        return .send(.timeUp, after: duration, clock: self.clock)
+          .cancellable(id: CancelID.raceClock, cancelInFlight: true)
 
       case let .submitWord(player, path):
         return self.apply(player, &state) { state throws(WordGridError) in try state.submitWord(path, by: player, dictionary: self.dictionary) }

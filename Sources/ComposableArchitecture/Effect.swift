@@ -15,6 +15,8 @@ public struct Effect<Action>: Sendable {
     case send(Action)
     case perform(@Sendable () -> Void)
     case run(TaskPriority?, @Sendable (Send<Action>) async -> Void)
+    /// `send(action)` once `after` has passed on `clock`: ``Effect/send(_:after:clock:)``.
+    case delayedSend(Action, after: Duration, clock: any Clock<Duration>)
     case merge([Effect<Action>])
     case concatenate([Effect<Action>])
     indirect case cancellable(id: EffectID, cancelInFlight: Bool, Effect<Action>)

@@ -1,3 +1,4 @@
+import ComposableArchitecture
 import Foundation
 import HeapModule
 import Synchronization
@@ -42,7 +43,7 @@ public final class ServerClock: Clock, Sendable {
         switch registered {
         case .cancelled: continuation.resume(throwing: CancellationError())
         case .waiting(isEarliest: let isEarliest):
-          if isEarliest { self.condition.withLock { self.condition.signal() } }
+          self.wakeIfEarliest(isEarliest)
         }
       }
     } onCancel: {
@@ -50,10 +51,15 @@ public final class ServerClock: Clock, Sendable {
     }
   }
 
+  private func wakeIfEarliest(_ isEarliest: Bool) {
+    if isEarliest { self.condition.withLock { self.condition.signal() } }
+  }
+
   private func serveTimers() {
     while true {
       let due = self.timers.withLock { $0.popDue(at: ContinuousClock.now) }
-      for continuation in due { continuation.resume() }
+      for continuation in due.sleepers { continuation.resume() }
+      for call in due.calls { call() }
       guard due.isEmpty else { continue }
       self.condition.withLock {
         // NB: A sleep that becomes the earliest signals under this lock, so looking at the heap
@@ -72,5 +78,20 @@ public final class ServerClock: Clock, Sendable {
   private static func seconds(_ duration: Duration) -> Double {
     let (seconds, attoseconds) = duration.components
     return Double(seconds) + Double(attoseconds) / 1e18
+  }
+}
+
+extension ServerClock: SchedulingClock {
+  /// Calls `fire` from the timer thread once `duration` has passed: an entry in the heap, no
+  /// task. What `Effect.send(_:after:clock:)` arms in a live store.
+  public func schedule(after duration: Duration, _ fire: @escaping @Sendable () -> Void) -> UInt64 {
+    let deadline = ContinuousClock.now.advanced(by: duration)
+    let (id, isEarliest) = self.timers.withLock { $0.schedule(deadline: deadline, fire) }
+    self.wakeIfEarliest(isEarliest)
+    return id
+  }
+
+  public func cancelScheduled(_ id: UInt64) {
+    _ = self.timers.withLock { $0.cancel(id) }
   }
 }

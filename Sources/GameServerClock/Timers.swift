@@ -18,6 +18,16 @@ struct Timers {
     /// Was cancelled before it handed over its continuation.
     case cancelled
     case waiting(UnsafeContinuation<Void, any Error>)
+    /// A scheduled call (``ServerClock/schedule(after:_:)``), with no task behind it.
+    case scheduled(@Sendable () -> Void)
+  }
+
+  /// What is due: sleepers to resume and calls to make.
+  struct Due {
+    var sleepers: [UnsafeContinuation<Void, any Error>] = []
+    var calls: [@Sendable () -> Void] = []
+
+    var isEmpty: Bool { self.sleepers.isEmpty && self.calls.isEmpty }
   }
 
   enum Registration {
@@ -57,39 +67,66 @@ struct Timers {
     return .waiting(isEarliest: previous.map { deadline < $0 } ?? true)
   }
 
+  /// Adds a call at `deadline`; returns its id and whether it is now the earliest deadline.
+  mutating func schedule(
+    deadline: ContinuousClock.Instant, _ call: @escaping @Sendable () -> Void
+  ) -> (id: UInt64, isEarliest: Bool) {
+    self.nextID += 1
+    let previous = self.earliest()
+    self.sleepers[self.nextID] = .scheduled(call)
+    self.heap.insert(Entry(deadline: deadline, id: self.nextID))
+    return (self.nextID, previous.map { deadline < $0 } ?? true)
+  }
+
   /// The sleeper to resume with a cancellation, if it was waiting.
   mutating func cancel(_ id: UInt64) -> UnsafeContinuation<Void, any Error>? {
     switch self.sleepers[id] {
     case let .waiting(continuation)?:
       self.sleepers[id] = nil
-      // NB: Rebuild once dead entries outnumber live ones, so re-armed timers cannot pile up.
-      if self.heap.count > 64, self.heap.count > 2 * self.sleepers.count {
-        self.heap = Heap(self.heap.unordered.filter { self.isWaiting($0.id) })
-      }
+      self.compactIfMostlyDead()
       return continuation
     case .unregistered?:
       self.sleepers[id] = .cancelled
+      return nil
+    case .scheduled?:
+      self.sleepers[id] = nil
+      self.compactIfMostlyDead()
       return nil
     case .cancelled?, nil:
       return nil
     }
   }
 
-  /// Removes and returns the sleepers whose deadline has come.
-  mutating func popDue(at now: ContinuousClock.Instant) -> [UnsafeContinuation<Void, any Error>] {
-    var due: [UnsafeContinuation<Void, any Error>] = []
+  // NB: Rebuild once dead entries outnumber live ones, so re-armed timers cannot pile up.
+  private mutating func compactIfMostlyDead() {
+    if self.heap.count > 64, self.heap.count > 2 * self.sleepers.count {
+      self.heap = Heap(self.heap.unordered.filter { self.isWaiting($0.id) })
+    }
+  }
+
+  /// Removes and returns the sleepers and calls whose deadline has come.
+  mutating func popDue(at now: ContinuousClock.Instant) -> Due {
+    var due = Due()
     while let top = self.heap.min, top.deadline <= now {
       self.heap.removeMin()
-      if case let .waiting(continuation)? = self.sleepers[top.id] {
+      switch self.sleepers[top.id] {
+      case let .waiting(continuation)?:
         self.sleepers[top.id] = nil
-        due.append(continuation)
+        due.sleepers.append(continuation)
+      case let .scheduled(call)?:
+        self.sleepers[top.id] = nil
+        due.calls.append(call)
+      default:
+        break
       }
     }
     return due
   }
 
   private func isWaiting(_ id: UInt64) -> Bool {
-    if case .waiting? = self.sleepers[id] { return true }
-    return false
+    switch self.sleepers[id] {
+    case .waiting?, .scheduled?: return true
+    default: return false
+    }
   }
 }

@@ -72,16 +72,18 @@ public final class CommitGate<Message>: @unchecked Sendable {
   /// Sends the held messages whose lines are committed, in order, up to the first still
   /// pending; drops those whose line failed.
   public func release() {
-    while let first = self.held.first {
+    // NB: `popFirst` and `prepend` rather than `first`: in this generic class `first` goes through
+    //     the collection's read coroutine, which allocates its frame on every call.
+    while let first = self.held.popFirst() {
       switch first.ticket.map(self.status) ?? .committed {
       case .pending:
+        self.held.prepend(first)
         return
       case .committed:
         self.deliver(first.message)
       case .failed:
         self.dropMessage(first.message)
       }
-      self.held.removeFirst()
     }
   }
 

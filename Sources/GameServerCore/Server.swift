@@ -145,11 +145,11 @@ public struct Server: Sendable {
     case privateRoomLocated(ConnectionID, code: String, url: String?, requestID: String?)
   }
 
-  @Dependency(\.clientChannel) var channel
-  @Dependency(\.cluster) var cluster
-  @Dependency(\.database) var database
-  @Dependency(\.games) var games
-  @Dependency(\.withRandomNumberGenerator) var withRandomNumberGenerator
+  @ResolvedDependency(\.clientChannel) var channel
+  @ResolvedDependency(\.cluster) var cluster
+  @ResolvedDependency(\.database) var database
+  @ResolvedDependency(\.games) var games
+  @ResolvedDependency(\.withRandomNumberGenerator) var withRandomNumberGenerator
 
   public init() {}
 

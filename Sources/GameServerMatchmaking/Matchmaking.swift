@@ -78,8 +78,8 @@ public struct Matchmaking: Sendable {
 
   enum CancelID { case ticks }
 
-  @Dependency(\.continuousClock) var clock
-  @Dependency(\.withRandomNumberGenerator) var withRandomNumberGenerator
+  @ResolvedDependency(\.continuousClock) var clock
+  @ResolvedDependency(\.withRandomNumberGenerator) var withRandomNumberGenerator
 
   public init() {}
 

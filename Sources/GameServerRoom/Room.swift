@@ -78,8 +78,8 @@ public struct Room: Sendable {
     case botLoop(PlayerID)
   }
 
-  @Dependency(\.continuousClock) var clock
-  @Dependency(\.withRandomNumberGenerator) var withRandomNumberGenerator
+  @ResolvedDependency(\.continuousClock) var clock
+  @ResolvedDependency(\.withRandomNumberGenerator) var withRandomNumberGenerator
 
   public init() {}
 
@@ -153,11 +153,8 @@ public struct Room: Sendable {
       state.seats[index].isConnected = false
       // NB: Also after the game: the room (its result, a rematch) waits for the player as long.
       let grace = state.gracePeriod
-      return .run { [clock] send in
-        try await clock.sleep(for: grace)
-        await send(.event(.graceExpired(player)))
-      }
-      .cancellable(id: CancelID.grace(player), cancelInFlight: true)
+      return .send(.event(.graceExpired(player)), after: grace, clock: self.clock)
+        .cancellable(id: CancelID.grace(player), cancelInFlight: true)
 
     case let .reconnected(player):
       guard let index = state.seats.firstIndex(where: { $0.player == player }) else { return .none }
@@ -192,11 +189,8 @@ public struct Room: Sendable {
       let bot = state.seats.first(where: { $0.player == turn.player })?.bot,
       let delay = state.game.game._botDelay(bot)
     else { return .cancel(id: CancelID.botTurn) }
-    return .run { [clock] send in
-      try await clock.sleep(for: delay)
-      await send(.botThink(turn.player))
-    }
-    .cancellable(id: CancelID.botTurn, cancelInFlight: true)
+    return .send(.botThink(turn.player), after: delay, clock: self.clock)
+      .cancellable(id: CancelID.botTurn, cancelInFlight: true)
   }
 
   private func startRaceBots(_ state: State) -> Effect<Action> {

@@ -21,6 +21,7 @@ for count in [1_000, 100_000] where settings.runs("floorForEach\(count)") {
 if settings.runs("effect-actor") { report.add(await effectOnStoreActorCase(settings)) }
 if settings.runs("effect-main") { report.add(await effectOnMainActorCase(settings)) }
 if settings.runs("timer") { report.add(await timerRearmCase(settings)) }
+if settings.runs("timer-scheduled") { report.add(await scheduledTimerRearmCase(settings)) }
 if settings.runs("testStore") { report.add(await testStoreCase(settings)) }
 
 print()

@@ -35,13 +35,34 @@ struct RegisteredWorkTests {
     let third = CancellationHandle()
     let cancelled = LockIsolated(0)
     for handle in [first, second, third] { handle.attach { cancelled.withValue { $0 += 1 } } }
-    _ = registry.insert(first, ids: [id])
-    let token = registry.insert(second, ids: [id, other])
-    _ = registry.insert(third, ids: [other])
-    registry.remove(token, ids: [id, other])
+    registry.insert(first, ids: [id])
+    registry.insert(second, ids: [id, other])
+    registry.insert(third, ids: [other])
+    registry.remove(second)
     registry.cancel(id: id)
     #expect(cancelled.value == 1)
     registry.cancel(id: other)
     #expect(cancelled.value == 2)
+  }
+
+  @Test func workCancelledByOneIDIsNoLongerUnderItsOthers() {
+    let registry = CancellationRegistry()
+    let id = EffectID(ErasedID("search"))
+    let other = EffectID(ErasedID("timer"))
+    let both = CancellationHandle()
+    let cancelled = LockIsolated(0)
+    both.attach { cancelled.withValue { $0 += 1 } }
+    registry.insert(both, ids: [id, other])
+    registry.cancel(id: id)
+    #expect(cancelled.value == 1)
+    #expect(both.registration == nil)
+    // Nothing is left under the other id: removing the work again, or cancelling that id,
+    // finds nothing.
+    registry.remove(both)
+    let later = CancellationHandle()
+    later.attach { cancelled.withValue { $0 += 10 } }
+    registry.insert(later, ids: [other])
+    registry.cancel(id: other)
+    #expect(cancelled.value == 11)
   }
 }

@@ -1,8 +1,22 @@
+import ComposableArchitecture
 import GameServerClock
 import Testing
 
 struct ServerClockTests {
   let clock = ServerClock()
+
+  @Test func aScheduledCallIsMadeAtItsDeadlineAndACancelledOneNever() async {
+    let start = ContinuousClock.now
+    let cancelled = self.clock.schedule(after: .milliseconds(10)) {
+      Issue.record("A cancelled call was made.")
+    }
+    self.clock.cancelScheduled(cancelled)
+    let firedAt = await withCheckedContinuation { continuation in
+      _ = self.clock.schedule(after: .milliseconds(30)) { continuation.resume(returning: ContinuousClock.now) }
+    }
+    #expect(firedAt - start >= .milliseconds(30))
+    #expect(self.clock.pendingCount == 0)
+  }
 
   @Test func sleepsUntilTheDeadline() async throws {
     let start = ContinuousClock.now

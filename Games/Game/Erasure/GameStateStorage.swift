@@ -1,4 +1,7 @@
-/// A game's state in a box of its own: how a room holds the state of whichever game it plays.
+import ComposableArchitecture
+
+/// A game's state, and its reducer, in a box of its own: how a room holds the state of
+/// whichever game it plays.
 ///
 /// A class, so that the room holds it as one reference and each operation finds the state at
 /// once (no dynamic cast); ``Game/_reduce(_:_:)`` copies it first when it is shared, so a room
@@ -10,9 +13,13 @@
 public final class GameStateStorage<State: Sendable>: @unchecked Sendable {
   // NB: @unchecked: `state` is only mutated through `Game._reduce`, when the box is not shared (code outside a game's erased requirements must not write it).
   public var state: State
+  /// The game's reducer, made on the first action and kept for the rest of the game, so that
+  /// what it resolves once (``ResolvedDependency``) stays resolved.
+  public var reducer: (any Sendable)?
 
   @inlinable
-  public init(_ state: State) {
+  public init(_ state: State, reducer: (any Sendable)? = nil) {
     self.state = state
+    self.reducer = reducer
   }
 }

@@ -41,9 +41,19 @@ extension Game {
       guard let typed = erased.as(Action.self) else { return .none }
       action = typed
     }
-    if !isKnownUniquelyReferenced(&storage) { storage = GameStateStorage(Self._state(storage)) }
+    if !isKnownUniquelyReferenced(&storage) {
+      let shared = unsafeDowncast(storage, to: GameStateStorage<State>.self)
+      storage = GameStateStorage(shared.state, reducer: shared.reducer)
+    }
     let box = unsafeDowncast(storage, to: GameStateStorage<State>.self)
-    return Self().reduce(into: &box.state, action: action).map { GameInput.action(AnyGameAction($0)) }
+    let reducer: Self
+    if let kept = box.reducer as? Self {
+      reducer = kept
+    } else {
+      reducer = Self()
+      box.reducer = reducer
+    }
+    return reducer.reduce(into: &box.state, action: action).map { GameInput.action(AnyGameAction($0)) }
   }
 
   @inlinable

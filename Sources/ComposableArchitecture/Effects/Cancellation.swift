@@ -69,8 +69,8 @@ public func withTaskCancellation<T: Sendable, E: Error>(
   }
   let handle = CancellationHandle()
   handle.attach { task.cancel() }
-  let token = registry.insert(handle, ids: ids)
-  defer { registry.remove(token, ids: ids) }
+  registry.insert(handle, ids: ids)
+  defer { registry.remove(handle) }
   do {
     return try await withTaskCancellationHandler {
       try await task.value

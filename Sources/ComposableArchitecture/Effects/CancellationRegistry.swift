@@ -9,6 +9,15 @@ final class CancellationRegistry: Sendable {
   private struct Storage {
     var nextToken: UInt64 = 0
     var byID: [EffectID: RegisteredWork] = [:]
+
+    mutating func remove(_ registration: CancellationHandle.Registration, except skipped: EffectID?) {
+      // NB: One look-up per id.
+      for id in registration.ids where skipped.map({ $0 != id }) ?? true {
+        guard let index = self.byID.index(forKey: id) else { continue }
+        self.byID.values[index].remove(token: registration.token)
+        if self.byID.values[index].isEmpty { self.byID.remove(at: index) }
+      }
+    }
   }
 
   private let storage = Mutex(Storage())
@@ -16,35 +25,45 @@ final class CancellationRegistry: Sendable {
   @usableFromInline
   init() {}
 
-  /// Registers `handle` under each of `ids`; returns a token for ``remove(_:ids:)``.
+  /// Registers `handle` under each of `ids`, until it is cancelled by one of them or
+  /// ``remove(_:)`` takes it out.
   @usableFromInline
-  func insert(_ handle: CancellationHandle, ids: [EffectID]) -> UInt64 {
+  func insert(_ handle: CancellationHandle, ids: [EffectID]) {
     self.storage.withLock { storage in
       let token = storage.nextToken
       storage.nextToken &+= 1
+      handle.registration = CancellationHandle.Registration(token: token, ids: ids)
       for id in ids {
         storage.byID[id, default: RegisteredWork()].insert(handle, token: token)
       }
-      return token
     }
   }
 
+  /// Takes `handle` out from under every id it is still registered under: its work is over.
+  /// After a cancellation by id this finds nothing left to do.
   @usableFromInline
-  func remove(_ token: UInt64, ids: [EffectID]) {
+  func remove(_ handle: CancellationHandle) {
     self.storage.withLock { storage in
-      // NB: One look-up per id.
-      for id in ids {
-        guard let index = storage.byID.index(forKey: id) else { continue }
-        storage.byID.values[index].remove(token: token)
-        if storage.byID.values[index].isEmpty { storage.byID.remove(at: index) }
-      }
+      guard let registration = handle.registration else { return }
+      handle.registration = nil
+      storage.remove(registration, except: nil)
     }
   }
 
   /// Cancels all work registered under `id`.
   @usableFromInline
   func cancel(id: EffectID) {
-    let handles = self.storage.withLock { $0.byID.removeValue(forKey: id) }
+    let handles = self.storage.withLock { storage -> RegisteredWork? in
+      guard let work = storage.byID.removeValue(forKey: id) else { return nil }
+      // NB: The work is also taken out from under its other ids now, in the same lock, so that
+      //     it does not have to look them up again as it ends.
+      work.forEach { handle in
+        guard let registration = handle.registration else { return }
+        handle.registration = nil
+        storage.remove(registration, except: id)
+      }
+      return work
+    }
     handles?.forEach { $0.cancel() }
   }
 
@@ -52,7 +71,9 @@ final class CancellationRegistry: Sendable {
   func cancelAll() {
     let all = self.storage.withLock { storage in
       defer { storage.byID.removeAll() }
-      return storage.byID.values.flatMap(\.handles)
+      let handles = storage.byID.values.flatMap(\.handles)
+      for handle in handles { handle.registration = nil }
+      return handles
     }
     all.forEach { $0.cancel() }
   }
@@ -60,8 +81,20 @@ final class CancellationRegistry: Sendable {
 }
 
 /// Cancels one piece of work, which may not have started yet.
+///
+/// A subclass may cancel its work itself by overriding ``cancel()`` (a timer of
+/// ``Effect/send(_:after:clock:)``).
 @usableFromInline
-final class CancellationHandle: Sendable {
+class CancellationHandle: @unchecked Sendable {
+  /// Where a handle is registered: its token and its ids.
+  struct Registration {
+    let token: UInt64
+    let ids: [EffectID]
+  }
+
+  /// Set and cleared by the registry, under its lock.
+  var registration: Registration?
+
   private struct State {
     var isCancelled = false
     var cancel: (@Sendable () -> Void)?

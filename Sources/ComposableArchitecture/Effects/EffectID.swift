@@ -6,8 +6,9 @@
 /// comparing two ids compares typed parts: no `AnyHashable` box and no dynamic cast.
 @usableFromInline
 struct EffectID: HashedOnce, Sendable {
-  /// The child features, outermost first; empty for an id of the root feature.
-  @usableFromInline let path: [ChildEffectsID]
+  /// The child features, outermost first; empty for an id of the root feature. A slice, so that
+  /// the ids of one effect at each enclosing level share the namespace's buffer.
+  @usableFromInline let path: ArraySlice<ChildEffectsID>
   @usableFromInline let id: ErasedID
   @usableFromInline let hash: Int
 
@@ -17,7 +18,7 @@ struct EffectID: HashedOnce, Sendable {
   }
 
   @usableFromInline
-  init(path: [ChildEffectsID], id: ErasedID, hash: Int) {
+  init(path: ArraySlice<ChildEffectsID>, id: ErasedID, hash: Int) {
     self.path = path
     self.id = id
     self.hash = hash
@@ -25,12 +26,17 @@ struct EffectID: HashedOnce, Sendable {
 
   /// This id, made by the innermost of the child features along `namespace`, as seen from the
   /// root.
-  @usableFromInline
+  @inlinable
   func inNamespace(_ namespace: [ChildEffectsID]) -> Self {
+    self.inNamespace(namespace[...])
+  }
+
+  @usableFromInline
+  func inNamespace(_ namespace: ArraySlice<ChildEffectsID>) -> Self {
     if namespace.isEmpty { return self }
     var hash = self.hash
     for component in namespace.reversed() { hash = Self.combine(component.hash, hash) }
-    return Self(path: namespace + self.path, id: self.id, hash: hash)
+    return Self(path: self.path.isEmpty ? namespace : namespace + self.path, id: self.id, hash: hash)
   }
 
   /// This id as made inside `namespace` and as seen by each feature enclosing that one,
@@ -43,7 +49,7 @@ struct EffectID: HashedOnce, Sendable {
     var ids: [Self] = []
     ids.reserveCapacity(namespace.count + 1)
     for count in stride(from: namespace.count, through: 0, by: -1) {
-      ids.append(self.inNamespace(Array(namespace.prefix(count))))
+      ids.append(self.inNamespace(namespace.prefix(count)))
     }
     return ids
   }

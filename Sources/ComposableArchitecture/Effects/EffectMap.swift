@@ -15,6 +15,8 @@ extension Effect {
       return .send(transform(action))
     case let .perform(work):
       return Effect<T>(operation: .perform(work))
+    case let .delayedSend(action, duration, clock):
+      return Effect<T>(operation: .delayedSend(transform(action), after: duration, clock: clock))
     case let .run(priority, operation):
       return Effect<T>(
         operation: .run(priority) { send in
@@ -49,6 +51,10 @@ extension Effect {
       return self
     case let .run(priority, operation):
       return Self(operation: .run(priority, transform(operation)))
+    case let .delayedSend(action, duration, clock):
+      // NB: Whoever rewrites runs (a test store tracking them) sees the timer as the `.run` it
+      //     stands for.
+      return Self(operation: .run(nil, transform(Self.sleepThenSend(action, after: duration, clock: clock))))
     case let .merge(effects):
       return Self(operation: .merge(effects.map { $0.transformingRuns(transform) }))
     case let .concatenate(effects):
@@ -71,7 +77,7 @@ extension Effect {
   var isSynchronous: Bool {
     switch self.operation {
     case .none, .send, .perform, .cancel: return true
-    case .run: return false
+    case .run, .delayedSend: return false
     case let .merge(effects), let .concatenate(effects): return effects.allSatisfy(\.isSynchronous)
     case let .cancellable(_, _, effect), let .namespaced(_, effect): return effect.isSynchronous
     }

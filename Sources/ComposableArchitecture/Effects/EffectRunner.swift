@@ -17,6 +17,8 @@ struct EffectRunner: Sendable {
       await send(action)
     case let .perform(work):
       work()
+    case let .delayedSend(action, duration, clock):
+      await Effect.sleepThenSend(action, after: duration, clock: clock)(send)
     case let .run(_, operation):
       // NB: A part of a cancelled concatenation (or of a debounce whose wait was cancelled)
       //     does not run its operation; a lone `.run` cancelled before it started still does,
@@ -46,13 +48,13 @@ struct EffectRunner: Sendable {
       }
       let handle = CancellationHandle()
       handle.attach { task.cancel() }
-      let token = self.registry.insert(handle, ids: ids)
+      self.registry.insert(handle, ids: ids)
       await withTaskCancellationHandler {
         await task.value
       } onCancel: {
         task.cancel()
       }
-      self.registry.remove(token, ids: ids)
+      self.registry.remove(handle)
     case let .cancel(id):
       self.registry.cancel(id: id.inNamespace(self.namespace))
     case let .namespaced(component, effect):

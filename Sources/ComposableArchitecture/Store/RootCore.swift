@@ -18,6 +18,8 @@ final class RootCore<State, Action>: @unchecked Sendable {
   @usableFromInline var buffer: [Action] = []
   @usableFromInline var isSending = false
   @usableFromInline var startedTasks: [Task<Void, Never>] = []
+  /// Timers armed by the send under way without a task (``Effect/send(_:after:clock:)``).
+  @usableFromInline var startedTimers: [any StoreTaskPart] = []
   /// Whether state was read through the store, so the Observation registrar must hear of
   /// changes; callback observers alone do not pay for it.
   @usableFromInline var isTracked = false
@@ -104,9 +106,10 @@ final class RootCore<State, Action>: @unchecked Sendable {
     }
     self.isSending = false
     if self.isObserved { self.didChange() }
-    guard !self.startedTasks.isEmpty else { return StoreTask(rawValue: nil) }
-    defer { self.startedTasks.removeAll(keepingCapacity: true) }
-    return StoreTask.combining(self.startedTasks)
+    guard !self.startedTasks.isEmpty || !self.startedTimers.isEmpty else {
+      return StoreTask(rawValue: nil)
+    }
+    return self.takeStarted()
   }
 
   @inlinable
@@ -144,6 +147,14 @@ final class RootCore<State, Action>: @unchecked Sendable {
       work()
     case let .run(priority, operation):
       self.start(priority: priority, ids: ids, namespace: namespace, send: self.effectSend, operation)
+    case let .delayedSend(action, duration, clock):
+      if let clock = clock as? any SchedulingClock {
+        self.schedule(action, after: duration, on: clock, ids: ids)
+      } else {
+        self.start(
+          priority: nil, ids: ids, namespace: namespace, send: self.effectSend,
+          Effect.sleepThenSend(action, after: duration, clock: clock))
+      }
     case let .merge(effects):
       for effect in effects { self.interpret(effect, ids: ids, namespace: namespace) }
     case let .concatenate(effects):
@@ -161,12 +172,34 @@ final class RootCore<State, Action>: @unchecked Sendable {
     case let .cancellable(id, cancelInFlight, effect):
       let scoped = id.inNamespaceAndEnclosing(namespace)
       if cancelInFlight { self.registry.cancel(id: scoped[0]) }
-      self.interpret(effect, ids: ids + scoped, namespace: namespace)
+      self.interpret(effect, ids: ids.isEmpty ? scoped : ids + scoped, namespace: namespace)
     case let .cancel(id):
       self.registry.cancel(id: id.inNamespace(namespace))
     case let .namespaced(component, effect):
-      self.interpret(effect, ids: ids, namespace: namespace + [component])
+      var inner = namespace
+      inner.append(component)
+      self.interpret(effect, ids: ids, namespace: inner)
     }
+  }
+
+  /// The effects the send under way started, as one task.
+  @usableFromInline
+  func takeStarted() -> StoreTask {
+    defer {
+      self.startedTasks.removeAll(keepingCapacity: true)
+      self.startedTimers.removeAll(keepingCapacity: true)
+    }
+    return StoreTask.combining(self.startedTasks, timers: self.startedTimers)
+  }
+
+  /// Arms a timer in `clock` that sends `action` to this store, with no task until it fires.
+  // NB: Inlinable so that the timer's generic class is specialized, not looked up each time.
+  @inlinable
+  func schedule(_ action: Action, after duration: Duration, on clock: any SchedulingClock, ids: [EffectID]) {
+    let timer = ScheduledSend(core: self, action: action, clock: clock, isRegistered: !ids.isEmpty)
+    if !ids.isEmpty { self.registry.insert(timer, ids: ids) }
+    timer.arm(after: duration)
+    self.startedTimers.append(timer)
   }
 
   /// Runs `effects` one after the other in a task.
@@ -190,7 +223,7 @@ final class RootCore<State, Action>: @unchecked Sendable {
   ) {
     let registry = self.registry
     let handle = ids.isEmpty ? nil : CancellationHandle()
-    let token = handle.map { registry.insert($0, ids: ids) }
+    if let handle { registry.insert(handle, ids: ids) }
     let inFlight = self.inFlight
     let effectID = inFlight.reserve()
     let context = EffectContext(
@@ -199,7 +232,7 @@ final class RootCore<State, Action>: @unchecked Sendable {
       await EffectContext.$current.withValue(context) {
         await operation(send)
       }
-      if let token { registry.remove(token, ids: ids) }
+      if let handle { registry.remove(handle) }
       inFlight.finish(effectID)
     }
     let task: Task<Void, Never>

@@ -1,3 +1,4 @@
+import Foundation
 /// The effects started by one ``Store/send(_:)``: await them, or cancel them.
 ///
 /// ```swift
@@ -7,41 +8,65 @@
 public struct StoreTask: Hashable, Sendable {
   @usableFromInline
   let rawValue: Task<Void, Never>?
+  /// A timer the send armed without a task (``Effect/send(_:after:clock:)``), when it started
+  /// nothing else.
+  let timer: (any StoreTaskPart)?
 
   @usableFromInline
   init(rawValue: Task<Void, Never>?) {
     self.rawValue = rawValue
+    self.timer = nil
+  }
+
+  init(timer: any StoreTaskPart) {
+    self.rawValue = nil
+    self.timer = timer
   }
 
   /// Cancels the effects.
   public func cancel() {
     self.rawValue?.cancel()
+    self.timer?.cancel()
   }
 
   /// Waits until the effects have finished.
   nonisolated(nonsending)
   public func finish() async {
     await self.rawValue?.value
+    await self.timer?.finished()
   }
 
   /// Whether the effects were cancelled; `true` when there were none.
   public var isCancelled: Bool {
-    self.rawValue?.isCancelled ?? true
+    if let timer = self.timer { return timer.isCancelled }
+    return self.rawValue?.isCancelled ?? true
   }
 
-  /// Combines the tasks started by one send into one task.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.rawValue == rhs.rawValue && lhs.timer.map(ObjectIdentifier.init) == rhs.timer.map(ObjectIdentifier.init)
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(self.rawValue)
+    hasher.combine(self.timer.map(ObjectIdentifier.init))
+  }
+
+  /// Combines the tasks and timers started by one send into one task.
   @usableFromInline
-  static func combining(_ tasks: [Task<Void, Never>]) -> StoreTask {
-    switch tasks.count {
-    case 0: return StoreTask(rawValue: nil)
-    case 1: return StoreTask(rawValue: tasks[0])
+  static func combining(_ tasks: [Task<Void, Never>], timers: [any StoreTaskPart] = []) -> StoreTask {
+    switch (tasks.count, timers.count) {
+    case (0, 0): return StoreTask(rawValue: nil)
+    case (1, 0): return StoreTask(rawValue: tasks[0])
+    case (0, 1): return StoreTask(timer: timers[0])
     default:
       return StoreTask(
         rawValue: Task {
           await withTaskCancellationHandler {
             for task in tasks { await task.value }
+            for timer in timers { await timer.finished() }
           } onCancel: {
             for task in tasks { task.cancel() }
+            for timer in timers { timer.cancel() }
           }
         }
       )

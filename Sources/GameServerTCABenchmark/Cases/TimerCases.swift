@@ -1,4 +1,5 @@
 import ComposableArchitecture
+import GameServerClock
 import Synchronization
 
 /// `.rearm` to a random one of 1,000 rows: the row's sleeping timer effect is cancelled and a
@@ -26,6 +27,34 @@ func timerRearmCase(_ settings: Settings) async -> CaseResult {
     return measurement
   }
   return CaseResult(name: "timer re-armed in 1 of 1k rows", measurement: measurement)
+}
+
+/// The same re-arm with `Effect.send(_:after:clock:)` on a ``ServerClock``: a heap entry in the
+/// clock instead of a task. Nothing is left to yield for: the send does all the work.
+func scheduledTimerRearmCase(_ settings: Settings) async -> CaseResult {
+  let executor = StoreExecutor(name: "bench")
+  let actor = StoreActor(executor: executor)
+  let ids = randomIDs(count: 1_000)
+  let clock = ServerClock()
+  let measurement = await actor.run { _ in
+    let store = Store(initialState: TimerRows.State(count: 1_000)) {
+      TimerRows()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    var index = 0
+    let measurement = await measure(settings) { n in
+      for _ in 0..<n {
+        store.send(.rows(.element(id: ids[index & 0xFFFF], action: .rearmScheduled)))
+        index &+= 1
+      }
+    }
+    blackHole(store.withState { $0.rows[0].armed })
+    return measurement
+  }
+  return CaseResult(
+    name: "timer re-armed in 1 of 1k rows, send(after:)", measurement: measurement,
+    targets: [.timesRootSend(130)])
 }
 
 /// A clock whose sleeps end only when cancelled: the cost of a timer without a timer.

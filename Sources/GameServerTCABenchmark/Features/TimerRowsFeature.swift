@@ -35,13 +35,19 @@ struct TimerRow {
   }
 
   enum Action {
+    /// Re-arms the TCA way: `.run { sleep; send }`.
     case rearm
+    /// Re-arms with `Effect.send(_:after:clock:)`.
+    case rearmScheduled
     case fired
   }
 
   enum CancelID { case timer }
 
+  /// The TCA way, for `.rearm`.
   @Dependency(\.continuousClock) var clock
+  /// Resolved once per store, for `.rearmScheduled`.
+  @ResolvedDependency(\.continuousClock) var resolvedClock
 
   var body: some ReducerOf<Self> {
     Reduce { state, action in
@@ -53,6 +59,10 @@ struct TimerRow {
           await send(.fired)
         }
         .cancellable(id: CancelID.timer, cancelInFlight: true)
+      case .rearmScheduled:
+        state.armed &+= 1
+        return .send(.fired, after: .seconds(3_600), clock: resolvedClock)
+          .cancellable(id: CancelID.timer, cancelInFlight: true)
       case .fired:
         state.fired &+= 1
         return .none

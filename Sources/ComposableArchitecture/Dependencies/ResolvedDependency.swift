@@ -1,0 +1,51 @@
+import Dependencies
+
+/// A dependency read as `@Dependency` reads it, but resolved once for each set of dependencies
+/// it is read in (in a store: once per store, again only when the store's dependencies change),
+/// instead of merged and cast on every read.
+///
+/// swift-dependencies' `@Dependency` merges the values captured where the reducer was made
+/// with the task's current ones, pushes the result as a task-local and casts the stored value
+/// back to its type on every read: about a microsecond for a clock on a small server. A reducer
+/// that reads a dependency on every action (a game's move clock) can use this wrapper instead.
+/// It gives the same value: `withDependencies`, `TestStore.dependencies` and the `.dependency`
+/// reducer modifier all take effect, since any change of the current dependencies is a miss.
+///
+/// ```swift
+/// @Reducer
+/// struct Game {
+///   @ResolvedDependency(\.continuousClock) var clock
+///   @ResolvedDependency(\.date) var date
+///   // ...
+/// }
+/// ```
+///
+/// The key path must name a dependency (`\.continuousClock`, `\.date`), not a value computed
+/// from one (`\.date.now`): that value would be resolved once too.
+///
+/// Not part of TCA's API.
+@propertyWrapper
+public struct ResolvedDependency<Value>: @unchecked Sendable {
+  /// How a miss is read: exactly as `@Dependency` reads it.
+  private let dependency: Dependency<Value>
+  private let cache = ResolvedDependencyCache<Value>()
+
+  /// A dependency read through `keyPath`, as `@Dependency(keyPath)` reads it.
+  public init(
+    _ keyPath: any KeyPath<DependencyValues, Value> & Sendable,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    self.dependency = Dependency(keyPath, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  public var wrappedValue: Value {
+    let current = DependencyValues._current
+    if let value = self.cache.value(in: current) { return value }
+    let value = self.dependency.wrappedValue
+    self.cache.store(value, in: current)
+    return value
+  }
+}
