@@ -125,7 +125,7 @@ let package = Package(
     .executableTarget(
       name: "GameServerCommand",
       dependencies: [
-        "GameServerHarness", "GameServerApp", "GameServerConnectFour", "GameServerDatabasePostgres",
+        "GameServerHarness", "GameServerApp", "GameServerConnectFour", "GameServerDatabasePostgres", "GameServerTransport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ],
@@ -137,6 +137,7 @@ let package = Package(
       dependencies: [
         "GameServerConnectFour", "GameServerGame", "GameServerModels", "GameServerTicTacToe", "GameServerTransport",
         "GameServerWordGrid", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "HeapModule", package: "swift-collections"),
       ],
       path: "Sources/GameServerLoad"
     ),

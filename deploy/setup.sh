@@ -15,8 +15,8 @@ apt_install() {
 }
 
 # The word list the word grid plays with, SQLite for the embedded database, libwebsockets for
-# the transport.
-packages=(wamerican-large libsqlite3-dev libwebsockets-dev pkg-config)
+# the transport, and its libuv plugin for `serve --event-loop libuv` (epoll, for many connections).
+packages=(wamerican-large libsqlite3-dev libwebsockets-dev libwebsockets-evlib-uv pkg-config)
 # The browser test drives headless Chromium; the TLS test makes a certificate with openssl; the
 # PostgreSQL tests start a server of their own from Debian's postgresql (deploy/postgres.sh).
 if [[ "${1:-}" == "--tests" ]]; then

@@ -16,4 +16,7 @@ static inline uint64_t clws_option_disable_ipv6(void) { return LWS_SERVER_OPTION
 /// The context option that fails context creation when the listening socket cannot be bound.
 static inline uint64_t clws_option_fail_upon_unable_to_bind(void) { return LWS_SERVER_OPTION_FAIL_UPON_UNABLE_TO_BIND; }
 
+/// The context option that runs lws on a libuv loop (here a foreign one the server drives).
+static inline uint64_t clws_option_libuv(void) { return LWS_SERVER_OPTION_LIBUV; }
+
 #endif

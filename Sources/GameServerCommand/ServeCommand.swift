@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GameServerApp
 import GameServerDatabasePostgres
+import GameServerTransport
 import Logging
 
 /// `game-server serve`: listens for websocket clients and serves the browser client.
@@ -27,6 +28,8 @@ struct ServeCommand: AsyncParsableCommand {
   @Option(help: "Seconds a dropped player keeps their seat.") var gracePeriod = 30
   @Option(help: "Seconds of silence before a connection is pinged; one that stays silent twice as long is dropped.")
   var pingInterval = 30
+  @Option(help: "How the transport waits for events: poll (libwebsockets' own loop) or libuv (epoll; for thousands of connections; needs libuv1 and libwebsockets-evlib-uv).")
+  var eventLoop = TransportConfiguration.EventLoop.poll
   @Option(help: "trace, debug, info, notice, warning, error or critical.") var logLevel = "info"
   @Option(help: "A PEM certificate: serve https and wss (needs --tls-key).") var tlsCertificate: String?
   @Option(help: "The PEM private key for --tls-certificate.") var tlsKey: String?
@@ -103,6 +106,7 @@ struct ServeCommand: AsyncParsableCommand {
     configuration.transport.maxQueuedBytes = self.maxQueuedBytes
     configuration.transport.maxConnections = self.maxConnections
     configuration.transport.pingInterval = self.pingInterval
+    configuration.transport.eventLoop = self.eventLoop
     configuration.transport.maxMessagesPerSecond = self.maxMessagesPerSecond
     configuration.transport.tlsCertificatePath = self.tlsCertificate
     configuration.transport.tlsPrivateKeyPath = self.tlsKey
@@ -132,3 +136,5 @@ struct ServeCommand: AsyncParsableCommand {
     await app.stop()
   }
 }
+
+extension TransportConfiguration.EventLoop: ExpressibleByArgument {}

@@ -8,6 +8,7 @@ import GameServerWordGrid
 extension TicTacToeBot: ExpressibleByArgument {}
 extension ConnectFourBot: ExpressibleByArgument {}
 extension WordGridBot: ExpressibleByArgument {}
+extension TransportConfiguration.EventLoop: ExpressibleByArgument {}
 
 /// `game-load`: many bots on websockets at once, playing tic-tac-toe, Connect Four or the word
 /// grid with each game's own bot, measuring a game server.
@@ -38,6 +39,12 @@ struct LoadCommand: ParsableCommand {
   @Option(help: "The word-grid bot: easy or hard.") var wordBot = WordGridBot.hard
   @Flag(help: "Measure the floor instead: a bare poll relay's CPU per delivered message, no server.")
   var relayFloor = false
+  @Option(help: "Open loop: each room makes one move per this many seconds (the players alternate), instead of as fast as the protocol allows (board games).")
+  var moveInterval: Double?
+  @Option(help: "How the server started here and the load's own clients wait for events: poll or libuv.")
+  var eventLoop = TransportConfiguration.EventLoop.poll
+  @Option(help: "Bind the connections to this many loopback source addresses in turn (127.0.0.1, 127.0.0.2, …): about 28,000 ports each. Default: one per 10,000 connections.")
+  var sourceAddresses: Int?
 
   static var siblingServer: String {
     URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
@@ -61,8 +68,15 @@ struct LoadCommand: ParsableCommand {
     let pids = servers.compactMap { $0.0?.processIdentifier } + (self.port != nil ? [self.serverPid].compactMap { $0 } : [])
     guard !pids.isEmpty else { throw ValidationError("Give --server-pid with --port") }
     let game = try LoadGame.make(self.game, bot: self.bot, connectFourBot: self.connectFourBot, wordBot: self.wordBot)
+    if let interval = self.moveInterval {
+      guard interval > 0, interval <= 3_600 else { throw ValidationError("--move-interval must be above 0 and at most 3600 seconds") }
+      guard game.isBoardGame else { throw ValidationError("--move-interval paces the board games (tictactoe, connectfour)") }
+    }
+    let addresses = max(1, min(250, self.sourceAddresses ?? (self.connections + 9_999) / 10_000))
     let report = try LoadRun(
-      ports: servers.map(\.1), serverPIDs: pids, connections: self.connections, idle: self.idle, game: game
+      ports: servers.map(\.1), serverPIDs: pids, connections: self.connections, idle: self.idle, game: game,
+      moveInterval: self.moveInterval.map { .nanoseconds(Int64($0 * 1e9)) }, eventLoop: self.eventLoop,
+      sourceAddresses: addresses == 1 ? [] : (1...addresses).map { "127.0.0.\($0)" }
     ).measure(seconds: self.seconds)
     print(report.table)
   }
@@ -77,7 +91,7 @@ struct LoadCommand: ParsableCommand {
     process.arguments = [
       "serve", "--port", String(port), "--data", data, "--max-connections", String(self.connections + 100),
       "--max-messages-per-second", "10000", "--move-time-limit", "300",
-    ] + (self.database.map { ["--database", $0] } ?? []) + cluster
+    ] + (self.eventLoop == .poll ? [] : ["--event-loop", self.eventLoop.rawValue]) + (self.database.map { ["--database", $0] } ?? []) + cluster
     let output = Pipe()
     process.standardOutput = output
     try process.run()

@@ -20,6 +20,12 @@ struct LoadGame {
   /// The `queue` message that asks for this game.
   var queueMessage: String
 
+  /// Whether it is a board game (tic-tac-toe, Connect Four), whose moves the load can pace.
+  var isBoardGame: Bool {
+    if case .wordGrid = self.kind { return false }
+    return true
+  }
+
   static func make(
     _ name: String, bot: TicTacToeBot, connectFourBot: ConnectFourBot, wordBot: WordGridBot
   ) throws -> LoadGame {

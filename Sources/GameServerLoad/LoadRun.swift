@@ -1,5 +1,6 @@
 import Foundation
 import GameServerGame
+import HeapModule
 import GameServerModels
 import Synchronization
 import GameServerTicTacToe
@@ -15,7 +16,14 @@ final class LoadRun: @unchecked Sendable {
   let count: Int
   let idle: Bool
   let game: LoadGame
+  /// Open loop: each room moves once per this many nanoseconds, the players alternating,
+  /// instead of as fast as the protocol allows.
+  let moveInterval: UInt64?
   private var generator = SeededRandomNumberGenerator(seed: 1)
+  /// Open loop: the moves waiting for their time, earliest first.
+  private var pacedMoves = Heap<PacedMove>()
+  /// Open loop: when each room's last move left.
+  private var lastMoveSent: [String: UInt64] = [:]
 
   // Service-thread state.
   private var pendingMoveSince: [Int: UInt64] = [:]
@@ -34,9 +42,14 @@ final class LoadRun: @unchecked Sendable {
   private let measuring = Atomic<Bool>(false)
   private let counters = Mutex((opened: 0, loggedIn: 0, moves: 0, views: 0))
 
-  init(ports: [Int], serverPIDs: [Int32], connections: Int, idle: Bool, game: LoadGame) throws {
+  init(
+    ports: [Int], serverPIDs: [Int32], connections: Int, idle: Bool, game: LoadGame, moveInterval: Duration? = nil,
+    eventLoop: TransportConfiguration.EventLoop = .poll, sourceAddresses: [String] = []
+  ) throws {
     self.game = game
-    self.clients = WebSocketClients(host: "127.0.0.1", port: ports[0])
+    self.moveInterval = moveInterval.map { UInt64($0 / .nanoseconds(1)) }
+    self.clients = WebSocketClients(
+      host: "127.0.0.1", port: ports[0], sourceAddresses: sourceAddresses, eventLoop: eventLoop)
     self.ports = ports
     self.serverPIDs = serverPIDs
     self.count = connections
@@ -45,7 +58,18 @@ final class LoadRun: @unchecked Sendable {
 
   func measure(seconds: Double) throws -> LoadReport {
     let baseline = ProcessStats(pids: self.serverPIDs)
-    try self.clients.start { [self] client, event in self.handle(client, event) }
+    try self.clients.start { [self] client, event in self.handle(client, event) } onTick: { [self] in self.sendDueMoves() }
+    // NB: Open loop: the service thread goes round at least every 2 ms to send the moves due.
+    let pacing = Atomic<Bool>(self.moveInterval != nil)
+    if self.moveInterval != nil {
+      Thread { [clients] in
+        while pacing.load(ordering: .acquiring) {
+          usleep(2_000)
+          clients.wake()
+        }
+      }.start()
+    }
+    defer { pacing.store(false, ordering: .releasing) }
     // NB: Connections open in batches so the server's accept queue is not overrun.
     var opened = 0
     while opened < self.count {
@@ -75,7 +99,7 @@ final class LoadRun: @unchecked Sendable {
     let latencies = self.latencies.withLock { $0 }
     self.clients.stop()
     return LoadReport(
-      connections: self.count, idle: self.idle, seconds: elapsed,
+      connections: self.count, idle: self.idle, openLoop: self.moveInterval != nil, seconds: elapsed,
       moves: after.moves - before.moves, views: after.views - before.views,
       latencies: latencies, cpuSeconds: end.cpuSeconds - start.cpuSeconds,
       kernelSeconds: end.kernelSeconds - start.kernelSeconds,
@@ -143,12 +167,42 @@ final class LoadRun: @unchecked Sendable {
         // NB: One move per position: a second view of the same position (a rematch request
         // seen, say) must not send a move the server would refuse.
         self.movedAt[client] = position
-        self.pendingMoveSince[client] = now()
-        self.counters.withLock { $0.moves += 1 }
-        self.send(client, move)
+        if let interval = self.moveInterval, let room = message["room"]?.string {
+          self.pace(move, by: client, in: room, interval: interval)
+        } else {
+          self.pendingMoveSince[client] = now()
+          self.counters.withLock { $0.moves += 1 }
+          self.send(client, move)
+        }
       }
     default:
       break
+    }
+  }
+
+  /// Open loop: queues a move for a room's next second (the first one at a random point of the
+  /// first second, so that the rooms do not all move at once).
+  private func pace(_ move: String, by client: Int, in room: String, interval: UInt64) {
+    let now = now()
+    let due =
+      if let last = self.lastMoveSent[room] {
+        max(now, last + interval)
+      } else {
+        now + UInt64.random(in: 0..<interval, using: &self.generator)
+      }
+    self.pacedMoves.insert(PacedMove(due: due, client: client, room: room, text: move))
+  }
+
+  /// Open loop, on each round of the service thread: sends the moves whose time has come.
+  private func sendDueMoves() {
+    guard self.moveInterval != nil else { return }
+    let now = now()
+    while let next = self.pacedMoves.min, next.due <= now {
+      self.pacedMoves.removeMin()
+      self.lastMoveSent[next.room] = now
+      self.pendingMoveSince[next.client] = now
+      self.counters.withLock { $0.moves += 1 }
+      self.send(next.client, next.text)
     }
   }
 
@@ -208,6 +262,17 @@ private func now() -> UInt64 {
   var time = timespec()
   clock_gettime(CLOCK_MONOTONIC, &time)
   return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+}
+
+/// An open-loop move waiting for its time.
+private struct PacedMove: Comparable {
+  var due: UInt64
+  var client: Int
+  var room: String
+  var text: String
+
+  static func < (lhs: Self, rhs: Self) -> Bool { lhs.due < rhs.due }
+  static func == (lhs: Self, rhs: Self) -> Bool { lhs.due == rhs.due && lhs.client == rhs.client }
 }
 
 /// The parts of server messages the load bots read.

@@ -6,20 +6,10 @@ final class CMemory {
   private var strings: [UnsafeMutablePointer<CChar>] = []
   private var protocolTable: UnsafeMutablePointer<lws_protocols>?
   private var mount: UnsafeMutablePointer<lws_http_mount>?
-  private var policy: UnsafeMutablePointer<lws_retry_bo_t>?
   private var mimeTypes: UnsafeMutablePointer<lws_protocol_vhost_options>?
   private var routeMounts: [UnsafeMutablePointer<lws_http_mount>] = []
 
   /// Pings a connection idle for `pingAfter` seconds, and drops it after twice that.
-  func idlePolicy(pingAfter seconds: Int) -> UnsafePointer<lws_retry_bo_t> {
-    let policy = UnsafeMutablePointer<lws_retry_bo_t>.allocate(capacity: 1)
-    policy.initialize(to: lws_retry_bo_t())
-    policy.pointee.secs_since_valid_ping = UInt16(clamping: seconds)
-    policy.pointee.secs_since_valid_hangup = UInt16(clamping: seconds * 2)
-    self.policy = policy
-    return UnsafePointer(policy)
-  }
-
   func string(_ text: String) -> UnsafePointer<CChar> {
     let copy = strdup(text)!
     self.strings.append(copy)
@@ -101,7 +91,6 @@ final class CMemory {
     for string in self.strings { free(string) }
     self.protocolTable?.deallocate()
     self.mount?.deallocate()
-    self.policy?.deallocate()
     self.mimeTypes?.deallocate()
     for mount in self.routeMounts { mount.deallocate() }
   }

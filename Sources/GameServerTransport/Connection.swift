@@ -1,5 +1,6 @@
 import GameServerCLibWebSockets
 import DequeModule
+import Foundation
 
 /// One websocket connection, touched only on the service thread.
 final class Connection {
@@ -20,11 +21,42 @@ final class Connection {
   /// Pieces of frames received in the window (a message can come in many): bounded so that a
   /// stream of tiny fragments counts too.
   var piecesInWindow = 0
+  /// When the peer was last heard from (a frame of any kind), in monotonic nanoseconds.
+  var lastHeard: UInt64
+  /// Whether a ping went out since the peer was last heard from.
+  var isPinged = false
+  /// Whether a ping is to be written at the next writable turn.
+  var needsPing = false
 
-  init(id: UInt64, wsi: OpaquePointer) {
+  init(id: UInt64, wsi: OpaquePointer, now: UInt64 = monotonicNanoseconds()) {
     self.id = id
     self.wsi = wsi
+    self.lastHeard = now
   }
+
+  /// The peer was heard from: a message, a piece of one, or a pong.
+  func heard(at now: UInt64) {
+    self.lastHeard = now
+    self.isPinged = false
+  }
+
+  /// Writes a ping frame; false when the connection failed.
+  func writePing() -> Bool {
+    self.needsPing = false
+    // NB: With a payload: lws 4.1.6 does not pass an empty pong on to the callback.
+    var frame = [UInt8](repeating: 0, count: clws_pre()) + Array("ping".utf8)
+    let written = frame.withUnsafeMutableBufferPointer { buffer in
+      lws_write(self.wsi, buffer.baseAddress! + clws_pre(), 4, LWS_WRITE_PING)
+    }
+    return written >= 0
+  }
+}
+
+/// Monotonic time in nanoseconds.
+func monotonicNanoseconds() -> UInt64 {
+  var time = timespec()
+  clock_gettime(CLOCK_MONOTONIC, &time)
+  return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
 }
 
 /// A message ready for lws_write: the payload after LWS_PRE bytes of headroom. One buffer can

@@ -29,6 +29,17 @@ public struct TransportConfiguration: Sendable {
   public var allowedOrigins: [String] = []
   /// Seconds between pings on an idle connection (a peer that does not answer is dropped).
   public var pingInterval = 30
+  /// How lws waits for events: its own `poll()` loop (the default), or libuv's `epoll` loop,
+  /// whose cost per round does not grow with the number of connections.
+  public var eventLoop = EventLoop.poll
+
+  /// How the transport's thread waits for events.
+  public enum EventLoop: String, Sendable, CaseIterable {
+    /// libwebsockets' own loop: `poll()` over every connection each round.
+    case poll
+    /// A libuv loop (`epoll`); needs Debian's `libuv1` and `libwebsockets-evlib-uv`.
+    case libuv
+  }
 
   public init() {}
 }

@@ -46,7 +46,12 @@ extension WebSocketServer {
 
     case LWS_CALLBACK_RECEIVE:
       guard let connection = self.connection(user) else { return -1 }
+      connection.heard(at: monotonicNanoseconds())
       return self.receive(wsi, connection, input, length)
+
+    case LWS_CALLBACK_RECEIVE_PONG:
+      self.connection(user)?.heard(at: monotonicNanoseconds())
+      return 0
 
     case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
       guard let connection = self.connection(user) else { return 0 }
@@ -57,6 +62,11 @@ extension WebSocketServer {
       // NB: lws calls once more after a close frame went out, and would still write: nothing
       // more goes to a closed connection, while lws waits for the peer's close.
       if connection.isClosed { return 0 }
+      if connection.needsPing {
+        guard connection.writePing() else { return -1 }
+        if !connection.outgoing.isEmpty || connection.closing != nil { lws_callback_on_writable(wsi) }
+        return 0
+      }
       guard connection.writeNext() else { return -1 }
       if connection.outgoing.isEmpty, let (code, reason) = connection.closing {
         return self.closeNow(wsi, connection, code: code, reason: reason)

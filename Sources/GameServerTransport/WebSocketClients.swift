@@ -24,6 +24,12 @@ public final class WebSocketClients: @unchecked Sendable {
 
   public let host: String
   public let port: Int
+  /// Local addresses the connections are bound to, in turn (loopback has about 28,000
+  /// ephemeral ports per source address); empty: the system chooses.
+  public let sourceAddresses: [String]
+  /// How the service thread waits for events (see ``TransportConfiguration/EventLoop``).
+  public let eventLoop: TransportConfiguration.EventLoop
+  private var uvLoop: UVLoop?
   private let waker = Waker()
   private let memory = CMemory()
   /// Connections to open, by port.
@@ -35,20 +41,33 @@ public final class WebSocketClients: @unchecked Sendable {
   var connections: [Int: Connection] = [:]
   private var nextIndex = 0
   private var onEvent: (Int, Event) -> Void = { _, _ in }
+  private var onTick: () -> Void = {}
 
-  public init(host: String, port: Int) {
+  public init(
+    host: String, port: Int, sourceAddresses: [String] = [], eventLoop: TransportConfiguration.EventLoop = .poll
+  ) {
     self.host = host
     self.port = port
+    self.sourceAddresses = sourceAddresses
+    self.eventLoop = eventLoop
   }
 
-  /// Starts the service thread; `onEvent` gets each client's index and event, on that thread.
-  public func start(onEvent: @escaping (Int, Event) -> Void) throws {
+  /// Starts the service thread; `onEvent` gets each client's index and event, on that thread,
+  /// and `onTick` is called there after each round of service (a ``wake()`` makes one).
+  public func start(onEvent: @escaping (Int, Event) -> Void, onTick: @escaping () -> Void = {}) throws {
     self.onEvent = onEvent
+    self.onTick = onTick
     var info = lws_context_creation_info()
     info.port = -1  // CONTEXT_PORT_NO_LISTEN
     info.protocols = self.memory.clientProtocols()
     info.user = Unmanaged.passUnretained(self).toOpaque()
     info.fd_limit_per_thread = 0
+    if self.eventLoop == .libuv {
+      let loop = try UVLoop()
+      self.uvLoop = loop
+      info.options |= clws_option_libuv()
+      info.foreign_loops = loop.foreignLoops
+    }
     lws_set_log_level(Int32(LLL_ERR), nil)
     guard let context = lws_create_context(&info) else {
       throw TransportError.cannotListen(host: self.host, port: self.port)
@@ -57,11 +76,17 @@ public final class WebSocketClients: @unchecked Sendable {
     let thread = Thread { [self] in
       guard let context = self.waker.context else { return }
       while !self.isStopping.load(ordering: .acquiring) {
-        lws_service(context, 0)
+        if let loop = self.uvLoop {
+          loop.runOnce()
+        } else {
+          lws_service(context, 0)
+        }
         self.openPending(context)
+        self.onTick()
       }
       self.waker.setContext(nil)
       lws_context_destroy(context)
+      self.uvLoop?.finish()
       self.finished.signal()
     }
     thread.name = "websocket-clients"
@@ -72,6 +97,11 @@ public final class WebSocketClients: @unchecked Sendable {
   /// for: a load spread over several servers on one host); safe from any thread.
   public func open(count: Int, port: Int? = nil) {
     self.pendingOpens.withLock { $0[port ?? self.port, default: 0] += count }
+    self.waker.wake()
+  }
+
+  /// Makes the service thread go round once more (and call its tick); safe from any thread.
+  public func wake() {
     self.waker.wake()
   }
 
@@ -118,6 +148,9 @@ public final class WebSocketClients: @unchecked Sendable {
       info.origin = info.address
       info.ietf_version_or_minus_one = -1
       info.local_protocol_name = self.memory.string("client")
+      if !self.sourceAddresses.isEmpty {
+        info.iface = self.memory.string(self.sourceAddresses[self.nextIndex % self.sourceAddresses.count])
+      }
       self.nextIndex += 1
       self.ports[self.nextIndex] = port
       let index = UnsafeMutablePointer<Int>.allocate(capacity: 1)

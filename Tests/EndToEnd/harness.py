@@ -10,10 +10,17 @@ import tempfile
 import time
 
 
+def event_loop_options():
+    """`--event-loop X` when GAME_SERVER_EVENT_LOOP names one (deploy/test.sh runs the transport's
+    tests on both loops)."""
+    loop = os.environ.get("GAME_SERVER_EVENT_LOOP")
+    return ["--event-loop", loop] if loop else []
+
+
 def start(server, *options, data=None):
     """Starts `game-server serve` on a free port; returns the process and the port."""
     process = subprocess.Popen(
-        [server, "serve", "--port", "0", "--data", data or tempfile.mkdtemp(), *options],
+        [server, "serve", "--port", "0", "--data", data or tempfile.mkdtemp(), *options, *event_loop_options()],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     return process, read_port(process)
 

@@ -1,0 +1,66 @@
+import Foundation
+
+/// A libuv loop that a libwebsockets context runs on as its "foreign loop", instead of lws's own
+/// `poll()` loop: libuv waits with `epoll`, so a round of service costs what its events cost,
+/// not one look at every connection. With thousands of mostly quiet connections `poll()` is
+/// most of the server's CPU (see the README's open-loop figures).
+///
+/// libuv is loaded when first asked for (`libuv.so.1`, and lws's `libwebsockets-evlib_uv.so`
+/// plugin, from Debian's `libuv1` and `libwebsockets-evlib-uv`), so the server builds and runs
+/// on `poll()` without them.
+///
+/// ```swift
+/// let loop = try UVLoop()
+/// info.options |= clws_option_libuv()
+/// info.foreign_loops = loop.foreignLoops
+/// while running { loop.runOnce() }
+/// ```
+final class UVLoop: @unchecked Sendable {
+  private typealias LoopSize = @convention(c) () -> Int
+  private typealias LoopInit = @convention(c) (UnsafeMutableRawPointer) -> Int32
+  private typealias Run = @convention(c) (UnsafeMutableRawPointer, Int32) -> Int32
+  private typealias Close = @convention(c) (UnsafeMutableRawPointer) -> Int32
+
+  /// The loop, for lws's `foreign_loops`.
+  let foreignLoops: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+  private let loop: UnsafeMutableRawPointer
+  private let run: Run
+  private let close: Close
+
+  init() throws {
+    guard let library = dlopen("libuv.so.1", RTLD_NOW | RTLD_GLOBAL) else {
+      throw TransportError.eventLoopUnavailable("libuv.so.1 cannot be loaded (apt-get install libuv1 libwebsockets-evlib-uv)")
+    }
+    func symbol<T>(_ name: String, as type: T.Type) throws -> T {
+      guard let address = dlsym(library, name) else {
+        throw TransportError.eventLoopUnavailable("libuv has no \(name)")
+      }
+      return unsafeBitCast(address, to: type)
+    }
+    let size = try symbol("uv_loop_size", as: LoopSize.self)
+    let initialize = try symbol("uv_loop_init", as: LoopInit.self)
+    self.run = try symbol("uv_run", as: Run.self)
+    self.close = try symbol("uv_loop_close", as: Close.self)
+    self.loop = UnsafeMutableRawPointer.allocate(byteCount: size(), alignment: 16)
+    guard initialize(self.loop) == 0 else {
+      self.loop.deallocate()
+      throw TransportError.eventLoopUnavailable("uv_loop_init failed")
+    }
+    self.foreignLoops = .allocate(capacity: 1)
+    self.foreignLoops.initialize(to: self.loop)
+  }
+
+  /// Waits for events and handles them: one round, as `lws_service` makes one.
+  func runOnce() {
+    _ = self.run(self.loop, 1)  // UV_RUN_ONCE
+  }
+
+  /// After the lws context is destroyed: lets its handles close, then closes the loop.
+  func finish() {
+    var rounds = 0
+    while self.run(self.loop, 2) != 0, rounds < 1_000 {  // UV_RUN_NOWAIT
+      rounds += 1
+    }
+    _ = self.close(self.loop)
+  }
+}
