@@ -27,6 +27,11 @@ echo
 echo
 .build/release/game-load --connections 512 --seconds 5 --relay-floor
 echo
+# NB: Open loop: each room moves once a second; players per core as peers publish it.
+for loop in poll libuv; do
+  .build/release/game-load --connections 4000 --seconds 10 --move-interval 1 --event-loop "$loop"
+  echo
+done
 .build/release/game-load --connections 64 --seconds 10 --game wordgrid-race
 echo
 .build/release/game-load --connections 10000 --idle
