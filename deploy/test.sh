@@ -15,8 +15,11 @@ swift build --build-tests
 swift test --skip-build
 python3 Tests/EndToEnd/websocket_game_test.py .build/debug/game-server
 python3 Tests/EndToEnd/websocket_frames_test.py .build/debug/game-server
-# NB: The libuv event loop (`serve --event-loop libuv`, opt-in): bots play on it, closed and open loop.
+# NB: The libuv event loop (`serve --event-loop libuv`, opt-in): bots play on it, closed and open loop,
+# and the transport's websocket tests run on it as on poll() above.
 python3 Tests/EndToEnd/event_loop_test.py .build/debug/game-server .build/debug/game-load
+GAME_SERVER_EVENT_LOOP=libuv python3 Tests/EndToEnd/websocket_game_test.py .build/debug/game-server
+GAME_SERVER_EVENT_LOOP=libuv python3 Tests/EndToEnd/websocket_frames_test.py .build/debug/game-server
 python3 Tests/EndToEnd/login_flood_test.py .build/debug/game-server
 python3 Tests/EndToEnd/crash_test.py .build/debug/game-server 10
 python3 Tests/EndToEnd/full_disk_test.py .build/debug/game-server

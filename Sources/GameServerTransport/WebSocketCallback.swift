@@ -69,6 +69,7 @@ extension WebSocketServer {
       }
       guard connection.writeNext() else { return -1 }
       if connection.outgoing.isEmpty, let (code, reason) = connection.closing {
+        if self.isOnLibUV { return self.writeCloseFrame(wsi, connection, code: code, reason: reason) }
         return self.closeNow(wsi, connection, code: code, reason: reason)
       }
       return 0
@@ -91,6 +92,19 @@ extension WebSocketServer {
   func connection(_ user: UnsafeMutableRawPointer?) -> Connection? {
     guard let user else { return nil }
     return self.connections[user.load(as: UInt64.self)]
+  }
+
+  /// On the libuv loop, from a writable turn: writes the close frame itself, then closes. (There
+  /// lws drops the close frame that `lws_close_reason` asks for in that turn.)
+  func writeCloseFrame(_ wsi: OpaquePointer, _ connection: Connection, code: Int, reason: String) -> Int32 {
+    connection.markClosed()
+    var frame = [UInt8](repeating: 0, count: clws_pre())
+    frame += [UInt8(code >> 8), UInt8(code & 0xFF)] + Array(reason.utf8.prefix(120))
+    let length = frame.count - clws_pre()
+    _ = frame.withUnsafeMutableBufferPointer { buffer in
+      lws_write(wsi, buffer.baseAddress! + clws_pre(), length, lws_write_protocol(rawValue: 4))  // LWS_WRITE_CLOSE, not in the header
+    }
+    return -1
   }
 
   /// Sends a close frame with `code` and `reason` and marks the connection closed; returns

@@ -40,6 +40,7 @@ public final class WebSocketServer: @unchecked Sendable {
   private let memory = CMemory()
   /// The libuv loop lws runs on, when the configuration asks for it.
   private var uvLoop: UVLoop?
+  var isOnLibUV: Bool { self.uvLoop != nil }
 
   public init(configuration: TransportConfiguration) {
     self.configuration = configuration
