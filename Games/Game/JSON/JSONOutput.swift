@@ -17,10 +17,10 @@ public final class JSONOutput {
   /// Whether each open container has an element yet (so the next one needs a comma).
   private var hasElements: [Bool] = []
 
+  // NB: Only the bytes are reserved: the container stacks allocate when a container is first
+  //     opened, and the hand-written views (`raw` and `write`) open none.
   public init(capacity: Int) {
     self.bytes.reserveCapacity(capacity)
-    self.closers.reserveCapacity(8)
-    self.hasElements.reserveCapacity(8)
   }
 
   /// How many containers are open.
