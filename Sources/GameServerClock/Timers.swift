@@ -61,10 +61,7 @@ struct Timers {
       self.sleepers[id] = nil
       return .cancelled
     }
-    let previous = self.earliest()
-    self.sleepers[id] = .waiting(continuation)
-    self.heap.insert(Entry(deadline: deadline, id: id))
-    return .waiting(isEarliest: previous.map { deadline < $0 } ?? true)
+    return .waiting(isEarliest: self.insert(id, .waiting(continuation), at: deadline))
   }
 
   /// Adds a call at `deadline`; returns its id and whether it is now the earliest deadline.
@@ -72,10 +69,15 @@ struct Timers {
     deadline: ContinuousClock.Instant, _ call: @escaping @Sendable () -> Void
   ) -> (id: UInt64, isEarliest: Bool) {
     self.nextID += 1
+    return (self.nextID, self.insert(self.nextID, .scheduled(call), at: deadline))
+  }
+
+  /// Files `sleeper` under `id` at `deadline`; whether that is now the earliest deadline.
+  private mutating func insert(_ id: UInt64, _ sleeper: Sleeper, at deadline: ContinuousClock.Instant) -> Bool {
     let previous = self.earliest()
-    self.sleepers[self.nextID] = .scheduled(call)
-    self.heap.insert(Entry(deadline: deadline, id: self.nextID))
-    return (self.nextID, previous.map { deadline < $0 } ?? true)
+    self.sleepers[id] = sleeper
+    self.heap.insert(Entry(deadline: deadline, id: id))
+    return previous.map { deadline < $0 } ?? true
   }
 
   /// The sleeper to resume with a cancellation, if it was waiting.

@@ -9,7 +9,6 @@ final class CMemory {
   private var mimeTypes: UnsafeMutablePointer<lws_protocol_vhost_options>?
   private var routeMounts: [UnsafeMutablePointer<lws_http_mount>] = []
 
-  /// Pings a connection idle for `pingAfter` seconds, and drops it after twice that.
   func string(_ text: String) -> UnsafePointer<CChar> {
     let copy = strdup(text)!
     self.strings.append(copy)

@@ -44,11 +44,7 @@ final class Connection {
   func writePing() -> Bool {
     self.needsPing = false
     // NB: With a payload: lws 4.1.6 does not pass an empty pong on to the callback.
-    var frame = [UInt8](repeating: 0, count: clws_pre()) + Array("ping".utf8)
-    let written = frame.withUnsafeMutableBufferPointer { buffer in
-      lws_write(self.wsi, buffer.baseAddress! + clws_pre(), 4, LWS_WRITE_PING)
-    }
-    return written >= 0
+    return OutgoingMessage("ping".utf8).write(to: self.wsi, as: LWS_WRITE_PING) >= 0
   }
 }
 
@@ -75,6 +71,13 @@ final class OutgoingMessage: @unchecked Sendable {
       initialized = headroom + count
     }
     self.count = count
+  }
+
+  /// Writes the payload on `wsi` as a frame of `kind`; lws's verdict (negative: failed).
+  func write(to wsi: OpaquePointer, as kind: lws_write_protocol) -> Int32 {
+    self.buffer.withUnsafeMutableBufferPointer { buffer in
+      lws_write(wsi, buffer.baseAddress! + clws_pre(), self.count, kind)
+    }
   }
 }
 
@@ -124,10 +127,7 @@ extension Connection {
   /// could not write.
   func writeNext() -> Bool {
     guard let message = self.outgoing.first else { return true }
-    let written = message.buffer.withUnsafeMutableBufferPointer { buffer in
-      lws_write(self.wsi, buffer.baseAddress! + clws_pre(), message.count, LWS_WRITE_TEXT)
-    }
-    guard written >= 0 else { return false }
+    guard message.write(to: self.wsi, as: LWS_WRITE_TEXT) >= 0 else { return false }
     self.outgoing.removeFirst()
     self.queuedBytes -= message.count
     if !self.outgoing.isEmpty { lws_callback_on_writable(self.wsi) }

@@ -1,4 +1,5 @@
 import Foundation
+import GameServerCLibWebSockets
 
 /// A libuv loop that a libwebsockets context runs on as its "foreign loop", instead of lws's own
 /// `poll()` loop: libuv waits with `epoll`, so a round of service costs what its events cost,
@@ -10,10 +11,9 @@ import Foundation
 /// on `poll()` without them.
 ///
 /// ```swift
-/// let loop = try UVLoop()
-/// info.options |= clws_option_libuv()
-/// info.foreign_loops = loop.foreignLoops
-/// while running { loop.runOnce() }
+/// let loop = try UVLoop.install(.libuv, into: &info)
+/// let context = lws_create_context(&info)
+/// while running { UVLoop.serviceOnce(context, on: loop) }
 /// ```
 final class UVLoop: @unchecked Sendable {
   private typealias LoopSize = @convention(c) () -> Int
@@ -48,6 +48,28 @@ final class UVLoop: @unchecked Sendable {
     }
     self.foreignLoops = .allocate(capacity: 1)
     self.foreignLoops.initialize(to: self.loop)
+  }
+
+  /// A loop for `info`'s context when `eventLoop` asks for libuv: the context is told to run on
+  /// it; nil for lws's own loop.
+  static func install(
+    _ eventLoop: TransportConfiguration.EventLoop, into info: inout lws_context_creation_info
+  ) throws -> UVLoop? {
+    guard eventLoop == .libuv else { return nil }
+    let loop = try UVLoop()
+    info.options |= clws_option_libuv()
+    info.foreign_loops = loop.foreignLoops
+    return loop
+  }
+
+  /// One round of service of `context`: a turn of `loop` if there is one, else lws's own
+  /// `poll()` round.
+  static func serviceOnce(_ context: OpaquePointer, on loop: UVLoop?) {
+    if let loop {
+      loop.runOnce()
+    } else {
+      lws_service(context, 0)
+    }
   }
 
   /// Waits for events and handles them: one round, as `lws_service` makes one.

@@ -46,7 +46,6 @@ extension WebSocketServer {
 
     case LWS_CALLBACK_RECEIVE:
       guard let connection = self.connection(user) else { return -1 }
-      connection.heard(at: monotonicNanoseconds())
       return self.receive(wsi, connection, input, length)
 
     case LWS_CALLBACK_RECEIVE_PONG:
@@ -98,12 +97,9 @@ extension WebSocketServer {
   /// lws drops the close frame that `lws_close_reason` asks for in that turn.)
   func writeCloseFrame(_ wsi: OpaquePointer, _ connection: Connection, code: Int, reason: String) -> Int32 {
     connection.markClosed()
-    var frame = [UInt8](repeating: 0, count: clws_pre())
-    frame += [UInt8(code >> 8), UInt8(code & 0xFF)] + Array(reason.utf8.prefix(120))
-    let length = frame.count - clws_pre()
-    _ = frame.withUnsafeMutableBufferPointer { buffer in
-      lws_write(wsi, buffer.baseAddress! + clws_pre(), length, lws_write_protocol(rawValue: 4))  // LWS_WRITE_CLOSE, not in the header
-    }
+    let payload = [UInt8(code >> 8), UInt8(code & 0xFF)] + Array(reason.utf8.prefix(120))
+    // NB: LWS_WRITE_CLOSE (4) is left out of lws's header.
+    _ = OutgoingMessage(payload).write(to: wsi, as: lws_write_protocol(rawValue: 4))
     return -1
   }
 

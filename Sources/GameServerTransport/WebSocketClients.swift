@@ -62,12 +62,7 @@ public final class WebSocketClients: @unchecked Sendable {
     info.protocols = self.memory.clientProtocols()
     info.user = Unmanaged.passUnretained(self).toOpaque()
     info.fd_limit_per_thread = 0
-    if self.eventLoop == .libuv {
-      let loop = try UVLoop()
-      self.uvLoop = loop
-      info.options |= clws_option_libuv()
-      info.foreign_loops = loop.foreignLoops
-    }
+    self.uvLoop = try UVLoop.install(self.eventLoop, into: &info)
     lws_set_log_level(Int32(LLL_ERR), nil)
     guard let context = lws_create_context(&info) else {
       throw TransportError.cannotListen(host: self.host, port: self.port)
@@ -76,11 +71,7 @@ public final class WebSocketClients: @unchecked Sendable {
     let thread = Thread { [self] in
       guard let context = self.waker.context else { return }
       while !self.isStopping.load(ordering: .acquiring) {
-        if let loop = self.uvLoop {
-          loop.runOnce()
-        } else {
-          lws_service(context, 0)
-        }
+        UVLoop.serviceOnce(context, on: self.uvLoop)
         self.openPending(context)
         self.onTick()
       }

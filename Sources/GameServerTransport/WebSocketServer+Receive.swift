@@ -12,6 +12,8 @@ extension WebSocketServer {
   func receive(
     _ wsi: OpaquePointer, _ connection: Connection, _ input: UnsafeMutableRawPointer?, _ length: Int
   ) -> Int32 {
+    let now = monotonicNanoseconds()
+    connection.heard(at: now)
     // NB: lws still delivers frames that follow the peer's close frame, and a connection being
     // closed (a flood) has no use for what it sends meanwhile: they are ignored.
     guard !connection.isClosed, connection.closing == nil else {
@@ -31,7 +33,7 @@ extension WebSocketServer {
     if isWhole, lws_frame_is_binary(wsi) == 0, !isValidUTF8(connection.incoming) {
       return self.closeNow(wsi, connection, code: 1007, reason: "a text message is not UTF-8")
     }
-    switch self.admit(connection, wholeMessage: isWhole) {
+    switch self.admit(connection, wholeMessage: isWhole, now: now) {
     case .accept:
       guard isWhole else { return 0 }
       self.onEvent(.message(ConnectionID(rawValue: connection.id), connection.takeMessage()))
@@ -77,12 +79,9 @@ extension WebSocketServer {
 
   /// What to do with a piece of a message, by how many messages and pieces the connection sent
   /// this second.
-  private func admit(_ connection: Connection, wholeMessage: Bool) -> Admission {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    let nanoseconds = UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
-    if nanoseconds &- connection.windowStart >= 1_000_000_000 {
-      connection.windowStart = nanoseconds
+  private func admit(_ connection: Connection, wholeMessage: Bool, now: UInt64) -> Admission {
+    if now &- connection.windowStart >= 1_000_000_000 {
+      connection.windowStart = now
       connection.messagesInWindow = 0
       connection.piecesInWindow = 0
     }

@@ -145,12 +145,7 @@ public final class WebSocketServer: @unchecked Sendable {
       // only.
       info.alpn = self.memory.string("http/1.1")
     }
-    if self.configuration.eventLoop == .libuv {
-      let loop = try UVLoop()
-      self.uvLoop = loop
-      info.options |= clws_option_libuv()
-      info.foreign_loops = loop.foreignLoops
-    }
+    self.uvLoop = try UVLoop.install(self.configuration.eventLoop, into: &info)
     lws_set_log_level(Int32(LLL_ERR) | Int32(LLL_WARN), emitLibWebSocketsLog)
     guard let context = lws_create_context(&info) else {
       throw TransportError.cannotListen(host: self.configuration.host, port: self.configuration.port)
@@ -177,7 +172,7 @@ public final class WebSocketServer: @unchecked Sendable {
     ticker.start()
     var nextSweep = monotonicNanoseconds() + 1_000_000_000
     while !self.isStopping.load(ordering: .acquiring) {
-      self.serviceOnce(context)
+      UVLoop.serviceOnce(context, on: self.uvLoop)
       self.serviceWork()
       self.onRoundEnd()
       let now = monotonicNanoseconds()
@@ -192,7 +187,7 @@ public final class WebSocketServer: @unchecked Sendable {
     }
     var rounds = 0
     while !self.connections.isEmpty, rounds < 200 {
-      self.serviceOnce(context)
+      UVLoop.serviceOnce(context, on: self.uvLoop)
       self.serviceWork()
       self.onRoundEnd()
       rounds += 1
@@ -202,18 +197,9 @@ public final class WebSocketServer: @unchecked Sendable {
     self.uvLoop?.finish()
   }
 
-  /// One round of lws's service: its own `poll()` loop, or one turn of the libuv loop.
-  private func serviceOnce(_ context: OpaquePointer) {
-    if let loop = self.uvLoop {
-      loop.runOnce()
-    } else {
-      lws_service(context, 0)
-    }
-  }
-
   /// Pings each connection silent for `pingInterval` seconds, and drops one still silent after
-  /// twice that and a ping (as lws's own idle policy did): one pass a second over the connections, instead
-  /// of a timer re-filed on every frame.
+  /// twice that and a ping (as lws's own idle policy did): one pass a second over the
+  /// connections, instead of a timer re-filed on every frame.
   func sweepIdleConnections(now: UInt64) {
     let interval = UInt64(max(1, self.configuration.pingInterval)) * 1_000_000_000
     for connection in self.connections.values where !connection.isClosed {

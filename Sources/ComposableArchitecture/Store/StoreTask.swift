@@ -1,4 +1,3 @@
-import Foundation
 /// The effects started by one ``Store/send(_:)``: await them, or cancel them.
 ///
 /// ```swift
