@@ -19,11 +19,9 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "Tests", "EndToEnd"))
 
-
-def last_row(output):
-    rows = [line for line in output.splitlines() if line.startswith("|") and not line.startswith("|--")]
-    return [cell.strip() for cell in rows[-1].strip("|").split("|")]
+from harness import table_row  # noqa: E402
 
 
 def run(command):
@@ -48,10 +46,10 @@ def main():
     common = ["--connections", str(options.connections)]
     for round in range(options.rounds):
         for server in servers:
-            cells = last_row(run([options.load, *common, "--seconds", str(options.seconds), "--server", server]))
+            cells = table_row(run([options.load, *common, "--seconds", str(options.seconds), "--server", server]))
             views[server].append(float(cells[2]))
             per_view[server].append(float(cells[5]))
-        cells = last_row(run([options.load, *common, "--seconds", str(max(3, options.seconds / 2)), "--relay-floor"]))
+        cells = table_row(run([options.load, *common, "--seconds", str(max(3, options.seconds / 2)), "--relay-floor"]))
         floor.append(float(cells[2]))
         shown = ", ".join(f"{per_view[s][-1]:.1f}" for s in servers)
         print(f"round {round + 1}: server µs per view {shown}; floor µs per delivery {floor[-1]:.1f}", flush=True)

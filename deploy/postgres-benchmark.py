@@ -9,14 +9,17 @@ and its commits per move (pg_stat_database.xact_commit). PostgreSQL runs with it
 Usage: python3 deploy/postgres-benchmark.py [CONNECTIONS] [RUNS]
 """
 import os
-import re
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+sys.path.insert(0, os.path.join(ROOT, "Tests", "EndToEnd"))
+
+from harness import table_row  # noqa: E402
+from postgres_test import postgres, start_postgres  # noqa: E402
+
 TICKS = os.sysconf("SC_CLK_TCK")
 
 
@@ -53,11 +56,9 @@ def load(connections, database=None, nodes=1):
     command = [f"{ROOT}/.build/release/game-load", "--connections", str(connections), "--seconds", "10"]
     if database:
         command += ["--database", database, "--nodes", str(nodes)]
-    output = subprocess.run(command, capture_output=True, text=True, check=True).stdout
-    row = output.strip().splitlines()[-1]
-    cells = [cell.strip() for cell in row.strip("|").split("|")]
+    cells = table_row(subprocess.run(command, capture_output=True, text=True, check=True).stdout)
     return {"moves": int(cells[1]) * 10, "views/s": int(cells[2]), "p50": float(cells[3]), "p99": float(cells[4]),
-            "cpu": float(cells[5]), "row": row}
+            "cpu": float(cells[5])}
 
 
 def main():
@@ -66,22 +67,17 @@ def main():
     for product in ("game-server", "game-load"):
         subprocess.run(["swift", "build", "-c", "release", "--product", product], cwd=ROOT, check=True,
                        stdout=subprocess.DEVNULL)
-    folder = tempfile.mkdtemp()
-    os.chmod(folder, 0o755)
-    server = subprocess.run(["bash", f"{ROOT}/deploy/postgres.sh", "start", f"{folder}/pg"],
-                            capture_output=True, text=True, check=True).stdout.strip()
-    subprocess.run(["psql", server, "-q", "-c", "CREATE DATABASE games"], check=True)
-    database = server.rsplit("/", 1)[0] + "/games"
+    folder, database = start_postgres()
     results = {"SQLite": [], "PostgreSQL": [], "PostgreSQL, 2 nodes": []}
     try:
         print(f"| run | storage | views/s | p50 ms | p99 ms | server CPU µs per view | PostgreSQL CPU µs per view | commits per move |")
         print("|--:|---|--:|--:|--:|--:|--:|--:|")
         for run in range(1, runs + 1):
             for storage in results:
-                before = (postgres_cpu(folder), commits(server.rsplit("/", 1)[0] + "/games"))
+                before = (postgres_cpu(folder), commits(database))
                 result = load(connections, database if storage != "SQLite" else None, 2 if "2 nodes" in storage else 1)
                 time.sleep(1.5)  # NB: PostgreSQL publishes its counters a moment after a commit.
-                after = (postgres_cpu(folder), commits(server.rsplit("/", 1)[0] + "/games"))
+                after = (postgres_cpu(folder), commits(database))
                 views = result["views/s"] * 10
                 result["pg"] = (after[0] - before[0]) * 1e6 / max(1, views)
                 result["commits"] = (after[1] - before[1]) / max(1, result["moves"])
@@ -90,16 +86,16 @@ def main():
                 per_move = f"{result['commits']:.2f}" if storage != "SQLite" else ""
                 print(f"| {run} | {storage} | {result['views/s']} | {result['p50']:.2f} | {result['p99']:.2f} "
                       f"| {result['cpu']:.1f} | {pg} | {per_move} |", flush=True)
-        sqlite = statistics.median(r["cpu"] for r in results["SQLite"])
-        postgres = statistics.median(r["cpu"] for r in results["PostgreSQL"])
-        print(f"\nMedians: server CPU per view {sqlite:.1f} µs on SQLite, {postgres:.1f} µs on PostgreSQL "
-              f"({(postgres / sqlite - 1) * 100:+.0f}%; target within +15%); PostgreSQL's own "
+        on_sqlite = statistics.median(r["cpu"] for r in results["SQLite"])
+        on_postgres = statistics.median(r["cpu"] for r in results["PostgreSQL"])
+        print(f"\nMedians: server CPU per view {on_sqlite:.1f} µs on SQLite, {on_postgres:.1f} µs on PostgreSQL "
+              f"({(on_postgres / on_sqlite - 1) * 100:+.0f}%; target within +15%); PostgreSQL's own "
               f"{statistics.median(r['pg'] for r in results['PostgreSQL']):.1f} µs per view, "
               f"{statistics.median(r['commits'] for r in results['PostgreSQL']):.2f} commits per move; "
               f"2 nodes: {statistics.median(r['cpu'] for r in results['PostgreSQL, 2 nodes']):.1f} µs per view "
               f"(both nodes), PostgreSQL's own {statistics.median(r['pg'] for r in results['PostgreSQL, 2 nodes']):.1f}.")
     finally:
-        subprocess.run(["bash", f"{ROOT}/deploy/postgres.sh", "stop", f"{folder}/pg"])
+        postgres(folder, "stop")
 
 
 if __name__ == "__main__":

@@ -22,6 +22,7 @@ ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 sys.path.insert(0, os.path.join(ROOT, "Tests", "EndToEnd"))
 
 from cluster_test import free_port  # noqa: E402
+from harness import table_row  # noqa: E402
 from postgres_test import postgres, start_postgres  # noqa: E402
 TICKS = os.sysconf("SC_CLK_TCK")
 
@@ -57,7 +58,7 @@ def run(connections, database):
     finally:
         server.terminate()
         server.wait()
-    cells = [cell.strip() for cell in output.strip().splitlines()[-1].strip("|").split("|")]
+    cells = table_row(output)
     views = int(cells[2]) * 10
     rows = []
     for tid, (name, ticks, sleeps) in after.items():

@@ -34,7 +34,7 @@ import time
 
 import websockets
 
-from harness import move, read_port, receive
+from harness import move, read_port, receive, table_row
 from postgres_test import postgres, postgres_installed, start_postgres
 
 LEASE = 3
@@ -324,7 +324,7 @@ def load_over_two_nodes(server, database):
         [load, "--database", database, "--nodes", "2", "--connections", "2", "--seconds", "1"],
         capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr[-2000:]
-    row = [cell.strip() for cell in result.stdout.strip().splitlines()[-1].strip("|").split("|")]
+    row = table_row(result.stdout)
     assert row[0] == "2" and int(row[2]) > 0, result.stdout
     print(f"game-load over two nodes: {row[2]} views/s, {row[5]} µs of server CPU per view")
 

@@ -8,19 +8,14 @@ Usage: python3 Tests/EndToEnd/event_loop_test.py PATH_TO_GAME_SERVER PATH_TO_GAM
 import subprocess
 import sys
 
-from harness import start, stop
-
-
-def last_row(output):
-    rows = [line for line in output.splitlines() if line.startswith("|") and not line.startswith("|--")]
-    return [cell.strip() for cell in rows[-1].strip("|").split("|")]
+from harness import start, stop, table_row
 
 
 def run(load, port, pid, *options):
     command = [load, "--event-loop", "libuv", "--port", str(port), "--server-pid", str(pid), *options]
     result = subprocess.run(command, capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, f"game-load {' '.join(options)} failed:\n{result.stdout}\n{result.stderr}"
-    return last_row(result.stdout)
+    return table_row(result.stdout)
 
 
 def main():

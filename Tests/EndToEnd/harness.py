@@ -10,6 +10,13 @@ import tempfile
 import time
 
 
+def table_row(output):
+    """The cells of the last row of the table game-load printed (separators and any log line
+    after the table left out)."""
+    rows = [line for line in output.splitlines() if line.startswith("|") and not line.startswith("|--")]
+    return [cell.strip() for cell in rows[-1].strip("|").split("|")]
+
+
 def event_loop_options():
     """`--event-loop X` when GAME_SERVER_EVENT_LOOP names one (deploy/test.sh runs the transport's
     tests on both loops)."""
