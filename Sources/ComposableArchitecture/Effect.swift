@@ -23,6 +23,9 @@ public struct Effect<Action>: Sendable {
     case cancel(id: EffectID)
     /// The effect of a child feature, inside the child's cancellation namespace.
     indirect case namespaced(ChildEffectsID, Effect<Action>)
+    /// Another effect whose actions are transformed on the way out: the box is a
+    /// ``MappedEffectBox``.
+    case mapped
   }
 
   // NB: The operation lives in a box so that an effect is one pointer whatever the action
@@ -190,7 +193,7 @@ public struct Effect<Action>: Sendable {
 
 /// The storage of a non-empty ``Effect``.
 @usableFromInline
-final class EffectBox<Action>: @unchecked Sendable {
+class EffectBox<Action>: @unchecked Sendable {
   @usableFromInline let operation: Effect<Action>.Operation
 
   @inlinable

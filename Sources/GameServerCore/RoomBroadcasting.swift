@@ -45,6 +45,8 @@ struct RoomBroadcasting<Rooms: Reducer<Server.State, Server.Action>>: Reducer {
     let ticket = state.latestLogLine(of: id)
     var messages: [(ConnectionID, ServerMessage)] = []
     if before != after {
+      // NB: Room for every viewer at once: one allocation, not one per doubling.
+      messages.reserveCapacity(after.seats.count + after.spectators.count)
       let requester = roomAction.requester.flatMap { player in
         state.sessions[player]?.lastRequestID.map { (player, $0) }
       }

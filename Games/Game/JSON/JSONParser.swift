@@ -16,6 +16,12 @@ public struct JSONParser {
   private let bytes: UnsafeBufferPointer<UInt8>
   private var index = 0
   private var depth = 0
+  /// How many objects had room made for their fields up front (see ``object()``).
+  private var objectsGivenRoom = 0
+  /// The objects of a message given room for several fields at once: a request's few objects.
+  /// Past them an object grows as it fills, so a message of many tiny objects costs no more
+  /// memory than it has fields.
+  private static let objectsGivenRoomLimit = 4
 
   private init(bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
@@ -90,6 +96,12 @@ public struct JSONParser {
       self.index += 1
       self.depth -= 1
       return .object(fields)
+    }
+    // NB: One allocation for the few fields of a request's object, instead of one each time the
+    //     dictionary grows.
+    if self.objectsGivenRoom < Self.objectsGivenRoomLimit {
+      self.objectsGivenRoom += 1
+      fields.reserveCapacity(6)
     }
     while true {
       guard self.current == UInt8(ascii: "\"") else { throw self.error("expected a key in quotes") }

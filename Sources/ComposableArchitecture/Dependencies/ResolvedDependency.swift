@@ -27,8 +27,8 @@ import Dependencies
 @propertyWrapper
 public struct ResolvedDependency<Value>: @unchecked Sendable {
   /// How a miss is read: exactly as `@Dependency` reads it.
-  private let dependency: Dependency<Value>
-  private let cache = ResolvedDependencyCache<Value>()
+  @usableFromInline let dependency: Dependency<Value>
+  @usableFromInline let cache = ResolvedDependencyCache<Value>()
 
   /// A dependency read through `keyPath`, as `@Dependency(keyPath)` reads it.
   public init(
@@ -41,6 +41,9 @@ public struct ResolvedDependency<Value>: @unchecked Sendable {
     self.dependency = Dependency(keyPath, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
+  // NB: Inlinable so that a hit is code specialized for the value's type, with no generic
+  //     metadata looked up on every read.
+  @inlinable
   public var wrappedValue: Value {
     let current = DependencyValues._current
     if let value = self.cache.value(in: current) { return value }

@@ -6,28 +6,37 @@ import Synchronization
 /// Two `DependencyValues` whose bytes are equal share their storage, so they hold the same
 /// values: comparing the bytes is an exact test that costs no lookup. The cache keeps the
 /// dependencies it compares with, so their storage cannot be freed and its address reused.
+// NB: Inlinable throughout, so that the code reading a dependency is specialized for its
+//     value's type where it is read.
+@usableFromInline
 final class ResolvedDependencyCache<Value>: @unchecked Sendable {
-  private struct Entry {
-    var dependencies: DependencyValues
-    var value: Value
-  }
+  @usableFromInline let lock = Mutex(())
+  // NB: Used only under `lock`. Kept apart, so that a hit compares the dependencies where they
+  //     are and copies only the value.
+  @usableFromInline var dependencies: DependencyValues?
+  @usableFromInline var value: Value?
 
-  private let lock = Mutex(())
-  // NB: Used only under `lock`.
-  private var entry: Entry?
+  @inlinable
+  init() {}
 
+  @inlinable
   func value(in dependencies: DependencyValues) -> Value? {
     self.lock.withLock { _ in
-      guard let entry = self.entry, Self.areSame(entry.dependencies, dependencies) else { return nil }
-      return entry.value
+      guard let cached = self.dependencies, Self.areSame(cached, dependencies) else { return nil }
+      return self.value
     }
   }
 
+  @inlinable
   func store(_ value: Value, in dependencies: DependencyValues) {
-    self.lock.withLock { _ in self.entry = Entry(dependencies: dependencies, value: value) }
+    self.lock.withLock { _ in
+      self.dependencies = dependencies
+      self.value = value
+    }
   }
 
-  private static func areSame(_ lhs: DependencyValues, _ rhs: DependencyValues) -> Bool {
+  @inlinable
+  static func areSame(_ lhs: DependencyValues, _ rhs: DependencyValues) -> Bool {
     withUnsafeBytes(of: lhs) { lhs in
       withUnsafeBytes(of: rhs) { rhs in
         lhs.elementsEqual(rhs)

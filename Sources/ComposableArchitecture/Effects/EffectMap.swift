@@ -5,8 +5,27 @@ extension Effect {
   /// Child().reduce(into: &state.child, action: childAction)
   ///   .map(Action.child)
   /// ```
+  // NB: The effect is kept as it is, with the transform: one box, however many nodes the effect
+  //     has (``MappedEffectBox``). A single send is transformed at once.
   @inlinable
   public func map<T>(_ transform: @escaping @Sendable (Action) -> T) -> Effect<T> {
+    guard let box = self.box else { return .none }
+    if case let .send(action) = box.operation { return .send(transform(action)) }
+    return Effect<T>(box: MappedEffect(child: self, transform: transform, childID: nil))
+  }
+
+  /// This child effect with its actions transformed, run in the child's namespace and
+  /// cancellable as a whole: `map(transform).child(id)` in one box.
+  @inlinable
+  func mapChild<T>(_ transform: @escaping @Sendable (Action) -> T, id: ChildEffectsID) -> Effect<T> {
+    if self.isNone { return .none }
+    return Effect<T>(box: MappedEffect(child: self, transform: transform, childID: id))
+  }
+
+  /// This effect rebuilt node by node with its actions transformed: what a mapped effect stands
+  /// for, for readers other than a store's interpreter.
+  @usableFromInline
+  func rebuiltMap<T>(_ transform: @escaping @Sendable (Action) -> T) -> Effect<T> {
     if self.isNone { return .none }
     switch self.operation {
     case .none:
@@ -24,17 +43,20 @@ extension Effect {
         }
       )
     case let .merge(effects):
-      return Effect<T>(operation: .merge(effects.map { $0.map(transform) }))
+      return Effect<T>(operation: .merge(effects.map { $0.rebuiltMap(transform) }))
     case let .concatenate(effects):
-      return Effect<T>(operation: .concatenate(effects.map { $0.map(transform) }))
+      return Effect<T>(operation: .concatenate(effects.map { $0.rebuiltMap(transform) }))
     case let .cancellable(id, cancelInFlight, effect):
       return Effect<T>(
-        operation: .cancellable(id: id, cancelInFlight: cancelInFlight, effect.map(transform))
+        operation: .cancellable(id: id, cancelInFlight: cancelInFlight, effect.rebuiltMap(transform))
       )
     case let .cancel(id):
       return Effect<T>(operation: .cancel(id: id))
     case let .namespaced(component, effect):
-      return Effect<T>(operation: .namespaced(component, effect.map(transform)))
+      return Effect<T>(operation: .namespaced(component, effect.rebuiltMap(transform)))
+    case .mapped:
+      return unsafeDowncast(self.box!, to: MappedEffectBox<Action>.self).materialized()
+        .rebuiltMap(transform)
     }
   }
 
@@ -67,6 +89,9 @@ extension Effect {
       )
     case let .namespaced(component, effect):
       return Self(operation: .namespaced(component, effect.transformingRuns(transform)))
+    case .mapped:
+      return unsafeDowncast(self.box!, to: MappedEffectBox<Action>.self).materialized()
+        .transformingRuns(transform)
     }
   }
 }
@@ -80,6 +105,7 @@ extension Effect {
     case .run, .delayedSend: return false
     case let .merge(effects), let .concatenate(effects): return effects.allSatisfy(\.isSynchronous)
     case let .cancellable(_, _, effect), let .namespaced(_, effect): return effect.isSynchronous
+    case .mapped: return unsafeDowncast(self.box!, to: MappedEffectBox<Action>.self).isSynchronous
     }
   }
 }

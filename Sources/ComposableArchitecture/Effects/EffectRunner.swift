@@ -66,6 +66,9 @@ struct EffectRunner: Sendable {
       ) {
         await inner.run(effect, send: send)
       }
+    case .mapped:
+      await self.run(
+        unsafeDowncast(effect.box!, to: MappedEffectBox<Action>.self).materialized(), send: send)
     }
   }
 }

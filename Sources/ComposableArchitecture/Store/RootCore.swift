@@ -138,48 +138,27 @@ final class RootCore<State, Action>: @unchecked Sendable {
   /// (outermost first) it belongs to.
   @inlinable
   func interpret(_ effect: Effect<Action>, ids: [EffectID], namespace: [ChildEffectsID] = []) {
-    switch effect.operation {
-    case .none:
-      return
-    case let .send(action):
-      self.buffer.append(action)
-    case let .perform(work):
-      work()
-    case let .run(priority, operation):
-      self.start(priority: priority, ids: ids, namespace: namespace, send: self.effectSend, operation)
-    case let .delayedSend(action, duration, clock):
-      if let clock = clock as? any SchedulingClock {
-        self.schedule(action, after: duration, on: clock, ids: ids)
-      } else {
-        self.start(
-          priority: nil, ids: ids, namespace: namespace, send: self.effectSend,
-          Effect.sleepThenSend(action, after: duration, clock: clock))
+    effect.interpret(
+      ids: ids,
+      namespace: namespace,
+      registry: self.registry,
+      send: { self.buffer.append($0) },
+      start: { priority, ids, namespace, operation in
+        self.start(priority: priority, ids: ids, namespace: namespace, send: self.effectSend, operation)
+      },
+      schedule: { action, duration, clock, ids, namespace in
+        if let clock = clock as? any SchedulingClock {
+          self.schedule(action, after: duration, on: clock, ids: ids)
+        } else {
+          self.start(
+            priority: nil, ids: ids, namespace: namespace, send: self.effectSend,
+            Effect.sleepThenSend(action, after: duration, clock: clock))
+        }
+      },
+      startConcatenation: { effects, ids, namespace in
+        self.startConcatenation(effects, ids: ids, namespace: namespace, send: self.effectSend)
       }
-    case let .merge(effects):
-      for effect in effects { self.interpret(effect, ids: ids, namespace: namespace) }
-    case let .concatenate(effects):
-      // NB: Leading parts that finish at once (sends, cancellations) run now, in order; the
-      // rest runs in a task, each part after the previous one finishes.
-      var index = 0
-      while index < effects.count, effects[index].isSynchronous {
-        self.interpret(effects[index], ids: ids, namespace: namespace)
-        index += 1
-      }
-      guard index < effects.count else { return }
-      self.startConcatenation(
-        Array(effects[index...]), ids: ids, namespace: namespace, send: self.effectSend
-      )
-    case let .cancellable(id, cancelInFlight, effect):
-      let scoped = id.inNamespaceAndEnclosing(namespace)
-      if cancelInFlight { self.registry.cancel(id: scoped[0]) }
-      self.interpret(effect, ids: ids.isEmpty ? scoped : ids + scoped, namespace: namespace)
-    case let .cancel(id):
-      self.registry.cancel(id: id.inNamespace(namespace))
-    case let .namespaced(component, effect):
-      var inner = namespace
-      inner.append(component)
-      self.interpret(effect, ids: ids, namespace: inner)
-    }
+    )
   }
 
   /// The effects the send under way started, as one task.

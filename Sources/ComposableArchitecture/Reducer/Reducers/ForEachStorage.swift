@@ -81,9 +81,9 @@ final class _ForEachStorage<Parent: Reducer, ID: Hashable & Sendable, Element: R
     }
     if effect.isNone { return .none }
     let toElementAction = self.toElementAction
-    return effect
-      .map { toElementAction.embed(.element(id: id, action: $0)) }
-      .child(self.childID(id))
+    return effect.mapChild(
+      { toElementAction.embed(.element(id: id, action: $0)) }, id: self.childID(id)
+    )
   }
 
   @inlinable

@@ -65,7 +65,7 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
       if var childState = self.toChildState.extract(state), let id = self.childID(state) {
         let effect = self.child.reduce(into: &childState, action: childAction)
         state = self.toChildState.embed(childState)
-        childEffects = effect.map(self.toChildAction.embed).child(id)
+        childEffects = effect.mapChild(self.toChildAction.embed, id: id)
       } else {
         self.location.report(
           """

@@ -130,7 +130,6 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
       return .none
     }
     return self.childStatePath.modify(&state) { self.child.reduce(into: &$0!, action: childAction) }
-      .map(self.toChildAction.embed)
-      .child(id)
+      .mapChild(self.toChildAction.embed, id: id)
   }
 }

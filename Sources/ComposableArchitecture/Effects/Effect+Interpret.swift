@@ -1,0 +1,83 @@
+extension Effect {
+  /// How an interpreter starts a task for an operation: its priority, the cancellation ids
+  /// around it and the child features it belongs to.
+  @usableFromInline
+  typealias Start = (
+    TaskPriority?, [EffectID], [ChildEffectsID], @escaping @Sendable (Send<Action>) async -> Void
+  ) -> Void
+
+  /// How an interpreter arms a delayed send: the action, the delay, the clock, the cancellation
+  /// ids around it and the child features it belongs to.
+  @usableFromInline
+  typealias Schedule = (Action, Duration, any Clock<Duration>, [EffectID], [ChildEffectsID]) -> Void
+
+  /// How an interpreter runs the parts of a concatenation that wait, one after the other.
+  @usableFromInline
+  typealias StartConcatenation = ([Effect<Action>], [EffectID], [ChildEffectsID]) -> Void
+
+  // NB: Inlinable so that it is specialized with the store (and, for a mapped child, with the
+  //     child's actions): switching over an effect in generic code looks up generic metadata for
+  //     every effect. The functions are not escaping, so a mapped level wraps them on the stack.
+  /// Performs this effect: `ids` are the cancellation ids around it, `namespace` the child
+  /// features (outermost first) it belongs to. Actions it sends at once go to `send`; work that
+  /// waits goes to `start`, `schedule` and `startConcatenation`.
+  @inlinable
+  func interpret(
+    ids: [EffectID],
+    namespace: [ChildEffectsID],
+    registry: CancellationRegistry,
+    send: (Action) -> Void,
+    start: Start,
+    schedule: Schedule,
+    startConcatenation: StartConcatenation
+  ) {
+    guard let box = self.box else { return }
+    switch box.operation {
+    case .none:
+      return
+    case let .send(action):
+      send(action)
+    case let .perform(work):
+      work()
+    case let .run(priority, operation):
+      start(priority, ids, namespace, operation)
+    case let .delayedSend(action, duration, clock):
+      schedule(action, duration, clock, ids, namespace)
+    case let .merge(effects):
+      for effect in effects {
+        effect.interpret(
+          ids: ids, namespace: namespace, registry: registry, send: send, start: start,
+          schedule: schedule, startConcatenation: startConcatenation)
+      }
+    case let .concatenate(effects):
+      // NB: Leading parts that finish at once (sends, cancellations) run now, in order; the
+      // rest runs in a task, each part after the previous one finishes.
+      var index = 0
+      while index < effects.count, effects[index].isSynchronous {
+        effects[index].interpret(
+          ids: ids, namespace: namespace, registry: registry, send: send, start: start,
+          schedule: schedule, startConcatenation: startConcatenation)
+        index += 1
+      }
+      guard index < effects.count else { return }
+      startConcatenation(Array(effects[index...]), ids, namespace)
+    case let .cancellable(id, cancelInFlight, effect):
+      let scoped = id.inNamespaceAndEnclosing(namespace)
+      if cancelInFlight { registry.cancel(id: scoped[0]) }
+      effect.interpret(
+        ids: ids.isEmpty ? scoped : ids + scoped, namespace: namespace, registry: registry,
+        send: send, start: start, schedule: schedule, startConcatenation: startConcatenation)
+    case let .cancel(id):
+      registry.cancel(id: id.inNamespace(namespace))
+    case let .namespaced(component, effect):
+      var inner = namespace
+      inner.append(component)
+      effect.interpret(
+        ids: ids, namespace: inner, registry: registry, send: send, start: start,
+        schedule: schedule, startConcatenation: startConcatenation)
+    case .mapped:
+      let box = unsafeDowncast(box, to: MappedEffectBox<Action>.self)
+      box.walk(box, ids, namespace, registry, send, start, schedule, startConcatenation)
+    }
+  }
+}
