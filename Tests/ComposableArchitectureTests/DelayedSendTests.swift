@@ -34,9 +34,9 @@ private struct MoveClock {
   }
 }
 
-/// A ``SchedulingClock`` whose calls a test makes itself; its sleeps are counted, so a test can
-/// tell that a store used no task.
-private final class ManualSchedulingClock: Clock, SchedulingClock, @unchecked Sendable {
+/// A ``SchedulingClock`` whose calls a test makes itself (here and in `MappedEffectTests`); its
+/// sleeps are counted, so a test can tell that a store used no task.
+final class ManualSchedulingClock: Clock, SchedulingClock, @unchecked Sendable {
   typealias Duration = Swift.Duration
   typealias Instant = ContinuousClock.Instant
 
