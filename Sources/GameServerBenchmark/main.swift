@@ -23,8 +23,10 @@ let warmUp = 1.0
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("server-benchmark-\(getpid())")
 defer { try? FileManager.default.removeItem(at: folder) }
 // NB: As the server does: a round's writes start committing when the round is over.
+let commits = CommitSignal()
 let database = try DatabaseClient.sqlite(
-  path: folder.appendingPathComponent("game-server.sqlite").path, commitPolicy: .whenAsked)
+  path: folder.appendingPathComponent("game-server.sqlite").path, commitPolicy: .whenAsked,
+  onCommit: { commits.signal() })
 let outbox = Outbox()
 // NB: As the live channel does: JSON at once, then held until the line it shows is committed.
 // The loop below releases what is committed each time round, where the server is woken by the
@@ -93,12 +95,17 @@ let measured: MeasuredWindow = await actor.run { _ in
       playersAllocations += tca_thread_allocation_count() - allocated
       if let reply { deliver(connection, reply) }
     }
-    // NB: Lets the store's effects and the database's answers run; sleeps only when there is
-    // nothing to answer, so idle time is not counted as work.
-    if outbox.messages.isEmpty {
-      try? await Task.sleep(for: .microseconds(100))
-    } else {
+    // NB: Lets the store's effects and the database's answers run. With nothing to answer, it
+    // waits for the commit its held messages need, as the server is woken by commits (the
+    // lines the answers just queued are asked to commit first); idle time is not counted as
+    // work. With nothing held either (a matchmaker's tick is due), it sleeps a little.
+    if !outbox.messages.isEmpty {
       await Task.yield()
+    } else if gate.heldCount > 0 {
+      database.commitQueued()
+      await commits.wait()
+    } else {
+      try? await Task.sleep(for: .microseconds(100))
     }
   }
   let after = snapshot()

@@ -28,9 +28,14 @@ final class Connection {
   /// Whether a ping is to be written at the next writable turn.
   var needsPing = false
 
-  init(id: UInt64, wsi: OpaquePointer, now: UInt64 = monotonicNanoseconds()) {
+  /// Whether several queued messages go out in one write (``writeNext()``): a server's
+  /// connection. A client's frames must be masked, which lws does frame by frame.
+  let joinsWrites: Bool
+
+  init(id: UInt64, wsi: OpaquePointer, joinsWrites: Bool = false, now: UInt64 = monotonicNanoseconds()) {
     self.id = id
     self.wsi = wsi
+    self.joinsWrites = joinsWrites
     self.lastHeard = now
   }
 
@@ -127,9 +132,15 @@ extension Connection {
   /// could not write.
   func writeNext() -> Bool {
     guard let message = self.outgoing.first else { return true }
-    guard message.write(to: self.wsi, as: LWS_WRITE_TEXT) >= 0 else { return false }
-    self.outgoing.removeFirst()
-    self.queuedBytes -= message.count
+    if self.joinsWrites, self.outgoing.count > 1, var joined = JoinedFrames(self.outgoing) {
+      guard joined.write(to: self.wsi) >= 0 else { return false }
+      self.outgoing.removeFirst(joined.messageCount)
+      self.queuedBytes -= joined.payloadCount
+    } else {
+      guard message.write(to: self.wsi, as: LWS_WRITE_TEXT) >= 0 else { return false }
+      self.outgoing.removeFirst()
+      self.queuedBytes -= message.count
+    }
     if !self.outgoing.isEmpty { lws_callback_on_writable(self.wsi) }
     return true
   }

@@ -40,7 +40,7 @@ extension WebSocketServer {
       self.nextID += 1
       let id = self.nextID
       user.storeBytes(of: id, as: UInt64.self)
-      self.connections[id] = Connection(id: id, wsi: wsi)
+      self.connections[id] = Connection(id: id, wsi: wsi, joinsWrites: true)
       self.onEvent(.connected(ConnectionID(rawValue: id)))
       return 0
 
@@ -93,15 +93,22 @@ extension WebSocketServer {
     return self.connections[user.load(as: UInt64.self)]
   }
 
-  /// On the libuv loop, from a writable turn: writes the close frame itself, then closes. (There
-  /// lws drops the close frame that `lws_close_reason` asks for in that turn.)
+  /// On the libuv loop, from a writable turn: writes the close frame itself, then waits up to
+  /// ``closeAckSeconds`` for the peer's close, reading (and dropping) what the peer still sends
+  /// meanwhile. (There lws drops the close frame that `lws_close_reason` asks for in that turn.)
+  /// Closing at once would reset the connection if the peer's last bytes were not read yet, and
+  /// the peer would lose the close frame and the answers before it.
   func writeCloseFrame(_ wsi: OpaquePointer, _ connection: Connection, code: Int, reason: String) -> Int32 {
     connection.markClosed()
     let payload = [UInt8(code >> 8), UInt8(code & 0xFF)] + Array(reason.utf8.prefix(120))
     // NB: LWS_WRITE_CLOSE (4) is left out of lws's header.
-    _ = OutgoingMessage(payload).write(to: wsi, as: lws_write_protocol(rawValue: 4))
-    return -1
+    guard OutgoingMessage(payload).write(to: wsi, as: lws_write_protocol(rawValue: 4)) >= 0 else { return -1 }
+    lws_set_timeout(wsi, PENDING_TIMEOUT_CLOSE_ACK, Self.closeAckSeconds)
+    return 0
   }
+
+  /// How long a connection the server closed waits for the peer's close.
+  static let closeAckSeconds: Int32 = 5
 
   /// Sends a close frame with `code` and `reason` and marks the connection closed; returns
   /// lws's verdict (-1: close).

@@ -56,6 +56,9 @@ extension WebSocketServer {
   func peerClosed(
     _ wsi: OpaquePointer, _ connection: Connection, _ input: UnsafeMutableRawPointer?, _ length: Int
   ) -> Int32 {
+    // NB: The peer's answer to a close frame the server wrote itself (``writeCloseFrame``):
+    //     closed now, with no close echoed.
+    if connection.isClosed { return -1 }
     connection.markClosed()
     guard length > 0, let input else { return 0 }
     let payload = UnsafeRawBufferPointer(start: input, count: length)

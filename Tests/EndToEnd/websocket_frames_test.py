@@ -9,7 +9,7 @@ import socket
 import sys
 import time
 
-from harness import close_code, close_frame, frame, handshake, read_until_closed, start, stop, text
+from harness import close_code, close_frame, frame, handshake, read_until_closed, server_frames, start, stop, text
 
 PING = json.dumps({"v": 1, "id": "p", "type": "ping"})
 
@@ -85,6 +85,26 @@ def main():
         assert b'"pong"' in reply and '"replyTo":"\u00e9"'.encode() in reply, reply
         sock.close()
         print("ok: a character split across fragments")
+
+        # Answers queued on one connection in one round go out joined in one write (the server
+        # frames them itself): each is still its own final text frame, in order, with nothing
+        # between them.
+        pings = [json.dumps({"v": 1, "id": f"j{index}", "type": "ping"}) for index in range(20)]
+        sock, _ = handshake(port)
+        sock.sendall(b"".join(text(ping) for ping in pings))
+        sock.settimeout(5)
+        data = b""
+        while len(server_frames(data)) < len(pings):
+            chunk = sock.recv(65536)
+            assert chunk, "the connection closed before every pong came"
+            data += chunk
+        frames = server_frames(data)
+        replies = [json.loads(payload) for opcode, payload in frames]
+        assert [opcode for opcode, _ in frames] == [1] * len(pings), frames
+        assert [reply["replyTo"] for reply in replies] == [json.loads(ping)["id"] for ping in pings], replies
+        assert all(reply["type"] == "pong" for reply in replies), replies
+        sock.close()
+        print("ok: answers joined in one write arrive as separate frames, in order")
 
         for code in (5000, 65535, 1005, 999, 2999):
             check(f"close code {code}", port, process, 1002, payload=close_frame(code))
