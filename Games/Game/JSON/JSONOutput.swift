@@ -11,11 +11,14 @@
 /// output.raw("}")
 /// ```
 public final class JSONOutput {
-  public internal(set) var bytes: [UInt8] = []
+  // NB: Not checked for exclusive access at run time: every write appends to it, and the check
+  //     (a thread-local access set) cost more than the append. An output is written by one
+  //     writer at a time and never handed its own bytes while writing.
+  @exclusivity(unchecked) public internal(set) var bytes: [UInt8] = []
   /// The closing byte of each open array or object, outermost first.
-  private var closers: [UInt8] = []
+  @exclusivity(unchecked) private var closers: [UInt8] = []
   /// Whether each open container has an element yet (so the next one needs a comma).
-  private var hasElements: [Bool] = []
+  @exclusivity(unchecked) private var hasElements: [Bool] = []
 
   // NB: Only the bytes are reserved: the container stacks allocate when a container is first
   //     opened, and the hand-written views (`raw` and `write`) open none.

@@ -43,12 +43,16 @@ struct EffectID: HashedOnce, Sendable {
   /// innermost first. Work registered under all of them is cancelled by this id from its own
   /// feature or from any feature containing it (a parent cancels its child's work by the
   /// child's id, as in TCA), but not from a sibling or a child.
+  ///
+  /// With `throughRoot` false the root's view is left out: for an id that only a child's
+  /// enclosing features use (``AllChildEffects``, which the root never cancels).
   @inlinable
-  func inNamespaceAndEnclosing(_ namespace: [ChildEffectsID]) -> [Self] {
+  func inNamespaceAndEnclosing(_ namespace: [ChildEffectsID], throughRoot: Bool = true) -> [Self] {
     if namespace.isEmpty { return [self] }
+    let outermost = throughRoot ? 0 : 1
     var ids: [Self] = []
-    ids.reserveCapacity(namespace.count + 1)
-    for count in stride(from: namespace.count, through: 0, by: -1) {
+    ids.reserveCapacity(namespace.count + 1 - outermost)
+    for count in stride(from: namespace.count, through: outermost, by: -1) {
       ids.append(self.inNamespace(namespace.prefix(count)))
     }
     return ids

@@ -70,7 +70,8 @@ final class MappedEffect<Child, Action>: MappedEffectBox<Action>, @unchecked Sen
       var namespace = namespace
       if let childID = box.childID {
         namespace.append(childID)
-        let scoped = EffectID(AllChildEffects.id).inNamespaceAndEnclosing(namespace)
+        // NB: Not under the root's view of the id: only an enclosing child's removal cancels it.
+        let scoped = EffectID(AllChildEffects.id).inNamespaceAndEnclosing(namespace, throughRoot: false)
         ids = ids.isEmpty ? scoped : ids + scoped
       }
       box.child.interpret(
