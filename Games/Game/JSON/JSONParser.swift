@@ -149,8 +149,10 @@ public struct JSONParser {
     self.index += 1
     let start = self.index
     // NB: Most strings have no escapes: find the closing quote and validate the bytes once.
+    var bits: UInt8 = 0
     while let byte = self.current, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
       guard byte >= 0x20 else { throw self.error("control character in a string") }
+      bits |= byte
       self.index += 1
     }
     guard let stop = self.current else { throw self.error("unterminated string") }
@@ -159,6 +161,9 @@ public struct JSONParser {
       // NB: Straight from the message's bytes: no array in between (short strings, most keys
       //     and values, are stored inline and allocate nothing).
       self.index += 1
+      // NB: ASCII (most keys and values) is valid as it is; `String(validating:as:)` is generic
+      //     code that looks up metadata on every call.
+      if bits < 0x80 { return String(decoding: plain, as: UTF8.self) }
       guard let text = String(validating: plain, as: UTF8.self) else {
         throw JSONSyntaxError(offset: start, reason: "a string is not valid UTF-8")
       }
