@@ -78,6 +78,13 @@ final class OutgoingMessage: @unchecked Sendable {
     self.count = count
   }
 
+  /// A message whose buffer is already laid out: `LWS_PRE` bytes of headroom, then the payload
+  /// (frames the transport made itself: ``JoinedFrames``).
+  init(laidOut buffer: [UInt8]) {
+    self.buffer = buffer
+    self.count = buffer.count - clws_pre()
+  }
+
   /// Writes the payload on `wsi` as a frame of `kind`; lws's verdict (negative: failed).
   func write(to wsi: OpaquePointer, as kind: lws_write_protocol) -> Int32 {
     self.buffer.withUnsafeMutableBufferPointer { buffer in
@@ -132,7 +139,7 @@ extension Connection {
   /// could not write.
   func writeNext() -> Bool {
     guard let message = self.outgoing.first else { return true }
-    if self.joinsWrites, self.outgoing.count > 1, var joined = JoinedFrames(self.outgoing) {
+    if self.joinsWrites, self.outgoing.count > 1, let joined = JoinedFrames(self.outgoing) {
       guard joined.write(to: self.wsi) >= 0 else { return false }
       self.outgoing.removeFirst(joined.messageCount)
       self.queuedBytes -= joined.payloadCount

@@ -16,8 +16,8 @@ struct JoinedFrames {
   let messageCount: Int
   /// Their payloads' bytes, without the frame headers.
   let payloadCount: Int
-  /// `LWS_PRE` bytes of headroom, then the frames.
-  private var buffer: [UInt8]
+  /// The frames, after lws's headroom, written unframed.
+  private let message: OutgoingMessage
 
   /// The first messages of `queue` that fit in ``byteLimit`` together; nil when fewer than two
   /// do (the first is then written as it is).
@@ -42,19 +42,15 @@ struct JoinedFrames {
     }
     self.messageCount = messageCount
     self.payloadCount = payloadCount
-    self.buffer = buffer
+    self.message = OutgoingMessage(laidOut: buffer)
   }
 
   /// The frames, without the headroom.
-  var frames: ArraySlice<UInt8> { self.buffer[clws_pre()...] }
+  var frames: ArraySlice<UInt8> { self.message.buffer[clws_pre()...] }
 
   /// Hands the frames to lws; negative when the connection failed.
-  mutating func write(to wsi: OpaquePointer) -> Int32 {
-    let headroom = clws_pre()
-    let count = self.buffer.count - headroom
-    return self.buffer.withUnsafeMutableBufferPointer { buffer in
-      lws_write(wsi, buffer.baseAddress! + headroom, count, LWS_WRITE_HTTP)
-    }
+  func write(to wsi: OpaquePointer) -> Int32 {
+    self.message.write(to: wsi, as: LWS_WRITE_HTTP)
   }
 
   /// The bytes of a server's frame header for a payload of `count` bytes (RFC 6455, 5.2).
