@@ -31,11 +31,21 @@ final class Connection {
   /// Whether several queued messages go out in one write (``writeNext()``): a server's
   /// connection. A client's frames must be masked, which lws does frame by frame.
   let joinsWrites: Bool
+  /// The socket a message is sent on at once when nothing waits before it
+  /// (``OutgoingMessage/sendFramed(on:)``); nil where lws must write every byte: a client's
+  /// connection, TLS, an HTTP/2 stream.
+  let immediateSocket: Int32?
+  /// Set when sending at once failed: the next writable turn closes the connection.
+  var sendFailed = false
 
-  init(id: UInt64, wsi: OpaquePointer, joinsWrites: Bool = false, now: UInt64 = monotonicNanoseconds()) {
+  init(
+    id: UInt64, wsi: OpaquePointer, joinsWrites: Bool = false, immediateSocket: Int32? = nil,
+    now: UInt64 = monotonicNanoseconds()
+  ) {
     self.id = id
     self.wsi = wsi
     self.joinsWrites = joinsWrites
+    self.immediateSocket = immediateSocket
     self.lastHeard = now
   }
 
@@ -65,6 +75,9 @@ func monotonicNanoseconds() -> UInt64 {
 final class OutgoingMessage: @unchecked Sendable {
   var buffer: [UInt8]
   let count: Int
+  /// Whether the payload is already framed (the rest of a frame the socket took only part of):
+  /// written as it is, never framed again or joined with others.
+  let isFramed: Bool
 
   init(_ payload: some Collection<UInt8>) {
     let headroom = clws_pre()
@@ -76,14 +89,22 @@ final class OutgoingMessage: @unchecked Sendable {
       initialized = headroom + count
     }
     self.count = count
+    self.isFramed = false
   }
 
   /// A message whose buffer is already laid out: `LWS_PRE` bytes of headroom, then the payload
-  /// (frames the transport made itself: ``JoinedFrames``).
-  init(laidOut buffer: [UInt8]) {
+  /// (frames the transport made itself: ``JoinedFrames``, the rest of an immediate send).
+  init(laidOut buffer: [UInt8], isFramed: Bool = false) {
     self.buffer = buffer
     self.count = buffer.count - clws_pre()
+    self.isFramed = isFramed
   }
+
+  /// The bytes lws needs before a payload (`LWS_PRE`).
+  static var headroom: Int { clws_pre() }
+
+  /// The payload, after the headroom.
+  var payload: ArraySlice<UInt8> { self.buffer[clws_pre()...] }
 
   /// Writes the payload on `wsi` as a frame of `kind`; lws's verdict (negative: failed).
   func write(to wsi: OpaquePointer, as kind: lws_write_protocol) -> Int32 {
@@ -117,6 +138,18 @@ extension Connection {
     self.incoming = []
   }
 
+  /// Drops the queued messages, but not the rest of a frame the socket took part of: the
+  /// stream must go on from where that frame stopped.
+  func dropQueued() {
+    if let first = self.outgoing.first, first.isFramed {
+      self.outgoing = [first]
+      self.queuedBytes = first.count
+    } else {
+      self.outgoing.removeAll()
+      self.queuedBytes = 0
+    }
+  }
+
   /// Whether the message being received is whole: its last fragment is in.
   var isMessageComplete: Bool {
     lws_is_final_fragment(self.wsi) != 0 && lws_remaining_packet_payload(self.wsi) == 0
@@ -129,7 +162,26 @@ extension Connection {
   }
 
   /// Queues a message to write, asking lws for a writable callback when the queue was empty.
+  ///
+  /// On a connection that can (``immediateSocket``), a message with nothing before it (nothing
+  /// queued here, nothing buffered in lws) is sent at once instead; only what the socket did
+  /// not take waits, framed, for the writable turn.
   func queue(_ message: OutgoingMessage) {
+    if self.outgoing.isEmpty, !self.sendFailed, let socket = self.immediateSocket,
+      lws_partial_buffered(self.wsi) == 0
+    {
+      switch message.sendFramed(on: socket) {
+      case .sent:
+        return
+      case let .partial(rest):
+        self.outgoing.append(rest)
+        self.queuedBytes += rest.count
+      case .failed:
+        self.sendFailed = true
+      }
+      lws_callback_on_writable(self.wsi)
+      return
+    }
     self.outgoing.append(message)
     self.queuedBytes += message.count
     if self.outgoing.count == 1 { lws_callback_on_writable(self.wsi) }
@@ -139,7 +191,11 @@ extension Connection {
   /// could not write.
   func writeNext() -> Bool {
     guard let message = self.outgoing.first else { return true }
-    if self.joinsWrites, self.outgoing.count > 1, let joined = JoinedFrames(self.outgoing) {
+    if message.isFramed {
+      guard message.write(to: self.wsi, as: LWS_WRITE_HTTP) >= 0 else { return false }
+      self.outgoing.removeFirst()
+      self.queuedBytes -= message.count
+    } else if self.joinsWrites, self.outgoing.count > 1, let joined = JoinedFrames(self.outgoing) {
       guard joined.write(to: self.wsi) >= 0 else { return false }
       self.outgoing.removeFirst(joined.messageCount)
       self.queuedBytes -= joined.payloadCount

@@ -25,7 +25,8 @@ struct JoinedFrames {
     var framedCount = 0
     var payloadCount = 0
     var messageCount = 0
-    for message in queue {
+    // NB: An already framed rest (of an immediate send) is only ever first, and goes alone.
+    for message in queue where !message.isFramed {
       let framed = Self.headerCount(message.count) + message.count
       guard framedCount + framed <= Self.byteLimit else { break }
       framedCount += framed
@@ -58,19 +59,27 @@ struct JoinedFrames {
     count < 126 ? 2 : count <= 0xFFFF ? 4 : 10
   }
 
-  /// A final text frame's header, unmasked.
+  /// A final text frame's header, unmasked, appended to `buffer`.
   static func appendHeader(of count: Int, to buffer: inout [UInt8]) {
-    buffer.append(0x81)
+    let start = buffer.count
+    buffer.append(contentsOf: repeatElement(0, count: Self.headerCount(count)))
+    buffer.withUnsafeMutableBufferPointer { Self.writeHeader(of: count, at: $0.baseAddress! + start) }
+  }
+
+  /// A final text frame's header, unmasked, written at `start`, which has room for
+  /// ``headerCount(_:)`` bytes.
+  static func writeHeader(of count: Int, at start: UnsafeMutablePointer<UInt8>) {
+    start[0] = 0x81
     if count < 126 {
-      buffer.append(UInt8(count))
+      start[1] = UInt8(count)
     } else if count <= 0xFFFF {
-      buffer.append(126)
-      buffer.append(UInt8(count >> 8))
-      buffer.append(UInt8(count & 0xFF))
+      start[1] = 126
+      start[2] = UInt8(count >> 8)
+      start[3] = UInt8(count & 0xFF)
     } else {
-      buffer.append(127)
-      for shift in stride(from: 56, through: 0, by: -8) {
-        buffer.append(UInt8(truncatingIfNeeded: UInt64(count) >> UInt64(shift)))
+      start[1] = 127
+      for index in 0..<8 {
+        start[2 + index] = UInt8(truncatingIfNeeded: UInt64(count) >> UInt64(56 - 8 * index))
       }
     }
   }

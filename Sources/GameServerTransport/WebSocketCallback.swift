@@ -40,7 +40,7 @@ extension WebSocketServer {
       self.nextID += 1
       let id = self.nextID
       user.storeBytes(of: id, as: UInt64.self)
-      self.connections[id] = Connection(id: id, wsi: wsi, joinsWrites: true)
+      self.connections[id] = Connection(id: id, wsi: wsi, joinsWrites: true, immediateSocket: self.immediateSocket(of: wsi))
       self.onEvent(.connected(ConnectionID(rawValue: id)))
       return 0
 
@@ -61,6 +61,8 @@ extension WebSocketServer {
       // NB: lws calls once more after a close frame went out, and would still write: nothing
       // more goes to a closed connection, while lws waits for the peer's close.
       if connection.isClosed { return 0 }
+      // NB: A message sent at once failed: the socket is broken.
+      if connection.sendFailed { return -1 }
       if connection.needsPing {
         guard connection.writePing() else { return -1 }
         if !connection.outgoing.isEmpty || connection.closing != nil { lws_callback_on_writable(wsi) }
@@ -86,6 +88,14 @@ extension WebSocketServer {
     default:
       return lws_callback_http_dummy(wsi, reason, user, input, length)
     }
+  }
+
+  /// The socket a new connection's messages can be sent on at once: a plain TCP connection's
+  /// own, not TLS (bytes go through OpenSSL) nor an HTTP/2 stream (lws multiplexes it).
+  func immediateSocket(of wsi: OpaquePointer) -> Int32? {
+    guard lws_is_ssl(wsi) == 0, lws_get_network_wsi(wsi) == wsi else { return nil }
+    let socket = lws_get_socket_fd(wsi)
+    return socket >= 0 ? socket : nil
   }
 
   func connection(_ user: UnsafeMutableRawPointer?) -> Connection? {

@@ -242,7 +242,10 @@ def check_slow_reader(server):
             response += sock.recv(1)
         assert response.startswith(b"HTTP/1.1 101"), response
         ping = text(json.dumps({"v": 1, "id": "x" * 64, "type": "ping"}))
-        count = 20_000
+        # NB: More answers (about 100 bytes each) than the kernel buffers for the socket (up to
+        # 4 MB by default): the server sends each at once while the kernel takes it, so only
+        # past that do answers queue in the server.
+        count = 80_000
         sock.sendall(ping * count)
         # NB: Every ping is read by the server before it closes (so the close is not a reset
         # that would drop what is in flight); the other clients are answered meanwhile.
@@ -258,8 +261,13 @@ def check_slow_reader(server):
         frames = server_frames(received)
         closes = [payload for opcode, payload in frames if opcode == 0x8]
         assert closes and int.from_bytes(closes[0][:2], "big") == 1008, (len(frames), closes[:1])
-        pongs = sum(1 for opcode, _ in frames if opcode == 0x1)
-        assert 0 < pongs < count, pongs
+        pongs = [payload for opcode, payload in frames if opcode == 0x1]
+        assert 0 < len(pongs) < count, len(pongs)
+        # NB: Every frame before the close is a whole pong: a frame sent at once never cut into
+        # one that went out in pieces.
+        assert all(opcode in (0x1, 0x8) for opcode, _ in frames), {opcode for opcode, _ in frames}
+        assert all(json.loads(payload)["type"] == "pong" for payload in pongs)
+        assert frames[-1][0] == 0x8, frames[-1][:1]
         assert asyncio.run(prompt_pong(port)) < 5
     finally:
         process.terminate()
