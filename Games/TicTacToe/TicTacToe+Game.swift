@@ -83,6 +83,10 @@ extension TicTacToe: Game {
     state.view(for: viewer)
   }
 
+  /// Every field of the state is in the view but the order of the moves, which changes only
+  /// with the board (`PropertyTests.everyChangeToTheStateChangesEveryView`).
+  public static let viewsShowEveryChange = true
+
   public static func write(_ view: TicTacToeView, to output: JSONOutput) {
     output.writeTicTacToeView(view)
   }

@@ -48,6 +48,37 @@ struct PropertyTests {
     }
   }
 
+  /// Tic-tac-toe tells the server that its views show every change (`viewsShowEveryChange`),
+  /// so the server compares states instead of views: every action that changes the state must
+  /// change every viewer's view.
+  @Test func everyChangeToTheStateChangesEveryView() {
+    #expect(TicTacToe.viewsShowEveryChange)
+    let reducer = TicTacToe()
+    let viewers: [PlayerID?] = ["x", "o", "carol", nil]
+    for seed: UInt64 in 0..<200 {
+      var generator = SeededRandomNumberGenerator(seed: seed)
+      var state = TicTacToe.State(x: "x", o: "o")
+      for _ in 0..<60 {
+        let player: PlayerID = Bool.random(using: &generator) ? "x" : "o"
+        let action: TicTacToe.Action =
+          switch Int.random(in: 0..<12, using: &generator) {
+          case 0: .start
+          case 1: .resign(player)
+          case 2, 3: .requestRematch(player)
+          case 4: .moveTimeExpired(moveNumber: state.moveNumber)
+          default:
+            .move(player, Cell(row: .random(in: 0...2, using: &generator), column: .random(in: 0...2, using: &generator)))
+          }
+        let before = state
+        _ = reducer.reduce(into: &state, action: action)
+        guard state != before else { continue }
+        for viewer in viewers {
+          #expect(state.view(for: viewer) != before.view(for: viewer), "\(action) changed the state, not \(String(describing: viewer))'s view")
+        }
+      }
+    }
+  }
+
   @Test func randomPlayKeepsTheInvariants() {
     for seed: UInt64 in 0..<300 { _ = play(x: .random, o: .random, seed: seed) }
   }

@@ -68,6 +68,12 @@ where State: Codable & Equatable & Sendable, Action: Equatable & Sendable {
   /// Writes a view as JSON. The default goes through `Encodable`; a game whose views are sent
   /// often may write them by hand (with the same text).
   static func write(_ view: View, to output: JSONOutput)
+  /// Whether every change to the state changes every viewer's view: nothing in the state is
+  /// hidden from anyone, or changes without something shown changing too. The server then
+  /// tells whom to send a new view by comparing states, and builds one view per viewer
+  /// instead of two (the old one, to compare). The default is false; a wrong true would only
+  /// send a view that did not change.
+  static var viewsShowEveryChange: Bool { get }
 
   /// Whether the game is over.
   static func isOver(_ state: State) -> Bool
@@ -129,6 +135,8 @@ extension Game {
     // NB: Views hold plain values (no non-finite numbers): encoding cannot fail.
     try? output.encode(view)
   }
+
+  public static var viewsShowEveryChange: Bool { false }
 
   public static func gameNumber(of state: State) -> Int { 1 }
 
