@@ -19,7 +19,9 @@ public struct Effect<Action>: Sendable {
     case delayedSend(Action, after: Duration, clock: any Clock<Duration>)
     case merge([Effect<Action>])
     case concatenate([Effect<Action>])
-    indirect case cancellable(id: EffectID, cancelInFlight: Bool, Effect<Action>)
+    /// `effect` made cancellable by an id: the box is a ``CancellableEffectBox``
+    /// (``Effect/cancellableParts``).
+    case cancellable
     case cancel(id: EffectID)
     /// The effect of a child feature, inside the child's cancellation namespace.
     indirect case namespaced(ChildEffectsID, Effect<Action>)

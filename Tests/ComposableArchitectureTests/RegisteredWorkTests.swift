@@ -11,7 +11,11 @@ struct RegisteredWorkTests {
     let handles: [UInt64: CancellationHandle] = [1: .init(), 2: .init(), 3: .init()]
     var work = RegisteredWork()
     #expect(work.isEmpty)
-    for token in [1, 2, 3] as [UInt64] { work.insert(handles[token]!, token: token) }
+    for token in [1, 2, 3] as [UInt64] {
+      let registration = CancellationHandle.Registration(token: token, ids: [])
+      registration.handle = handles[token]
+      work.insert(registration)
+    }
     #expect(self.tokens(work, handles) == [1, 2, 3])
     // The inline one goes first: another takes its place.
     work.remove(token: 1)
@@ -64,5 +68,41 @@ struct RegisteredWorkTests {
     registry.insert(later, ids: [other])
     registry.cancel(id: other)
     #expect(cancelled.value == 11)
+  }
+
+  @Test func workStartedAgainUnderTheSameIDsTakesOverTheRegistration() throws {
+    let registry = CancellationRegistry()
+    let ids = [EffectID(ErasedID("timer")), EffectID(ErasedID("all"))]
+    let cancelled = LockIsolated<[String]>([])
+    let first = CancellationHandle()
+    first.attach { cancelled.withValue { $0.append("first") } }
+    registry.insert(first, ids: ids)
+    let registration = try #require(first.registration)
+    registry.cancel(id: ids[0])
+    #expect(first.registration == nil)
+    let second = CancellationHandle()
+    second.attach { cancelled.withValue { $0.append("second") } }
+    registry.insert(second, ids: ids)
+    #expect(second.registration === registration)
+    #expect(registry.filedIDCount == 2)
+    // Cancelled by the other id, once; the first is not cancelled again.
+    registry.cancel(id: ids[1])
+    #expect(cancelled.value == ["first", "second"])
+  }
+
+  @Test func vacatedRegistrationsAreFiledOutAndStayBounded() {
+    let registry = CancellationRegistry()
+    // Work that ends, each under an id of its own: the next insert files the last one out.
+    for index in 0..<100 {
+      let handle = CancellationHandle()
+      registry.insert(handle, ids: [EffectID(ErasedID(index))])
+      registry.remove(handle)
+    }
+    #expect(registry.filedIDCount <= 2)
+    // Cancellations with no insert after them are filed out in batches.
+    let handles = (0..<100).map { _ in CancellationHandle() }
+    for (index, handle) in handles.enumerated() { registry.insert(handle, ids: [EffectID(ErasedID(1_000 + index))]) }
+    for index in 0..<100 { registry.cancel(id: EffectID(ErasedID(1_000 + index))) }
+    #expect(registry.filedIDCount <= 17)
   }
 }

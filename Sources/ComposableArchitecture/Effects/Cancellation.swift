@@ -20,11 +20,7 @@ extension Effect {
     case .none:
       return cancelInFlight ? .cancel(id: id) : .none
     default:
-      return Self(
-        operation: .cancellable(
-          id: EffectID(ErasedID(id)), cancelInFlight: cancelInFlight, self
-        )
-      )
+      return Self(cancellable: self, id: EffectID(ErasedID(id)), cancelInFlight: cancelInFlight)
     }
   }
 

@@ -9,15 +9,42 @@ final class CancellationRegistry: Sendable {
   private struct Storage {
     var nextToken: UInt64 = 0
     var byID: [EffectID: RegisteredWork] = [:]
+    /// Registrations whose work was cancelled or ended, still filed under their ids. The next
+    /// insert under the same ids takes one over as it is (a timer or a search cancelled in
+    /// flight and started again: the usual case), with no dictionary work; the next insert
+    /// under other ids files them out.
+    var vacated: [CancellationHandle.Registration] = []
 
-    mutating func remove(_ registration: CancellationHandle.Registration, except skipped: EffectID?) {
-      // NB: One look-up per id.
-      for id in registration.ids where skipped.map({ $0 != id }) ?? true {
-        guard let index = self.byID.index(forKey: id) else { continue }
-        self.byID.values[index].remove(token: registration.token)
-        if self.byID.values[index].isEmpty { self.byID.remove(at: index) }
-      }
+    /// Empties `registration` of its handle; it stays filed until ``settle(reusingFor:)``.
+    mutating func vacate(_ registration: CancellationHandle.Registration) {
+      registration.handle?.registration = nil
+      registration.handle = nil
+      // NB: Bounded: cancellations with no insert after them are filed out in batches.
+      if self.vacated.count >= Self.vacancyLimit { _ = self.settle(reusingFor: nil) }
+      self.vacated.append(registration)
     }
+
+    /// Files the vacated registrations out from under their ids, but for the first one filed
+    /// under exactly `ids`, which is returned to be taken over.
+    mutating func settle(reusingFor ids: [EffectID]?) -> CancellationHandle.Registration? {
+      var reused: CancellationHandle.Registration?
+      for registration in self.vacated {
+        if reused == nil, let ids, registration.ids == ids {
+          reused = registration
+          continue
+        }
+        // NB: One look-up per id.
+        for id in registration.ids {
+          guard let index = self.byID.index(forKey: id) else { continue }
+          self.byID.values[index].remove(token: registration.token)
+          if self.byID.values[index].isEmpty { self.byID.remove(at: index) }
+        }
+      }
+      self.vacated.removeAll(keepingCapacity: true)
+      return reused
+    }
+
+    static let vacancyLimit = 16
   }
 
   private let storage = Mutex(Storage())
@@ -30,11 +57,17 @@ final class CancellationRegistry: Sendable {
   @usableFromInline
   func insert(_ handle: CancellationHandle, ids: [EffectID]) {
     self.storage.withLock { storage in
-      let token = storage.nextToken
+      if let registration = storage.settle(reusingFor: ids) {
+        registration.handle = handle
+        handle.registration = registration
+        return
+      }
+      let registration = CancellationHandle.Registration(token: storage.nextToken, ids: ids)
       storage.nextToken &+= 1
-      handle.registration = CancellationHandle.Registration(token: token, ids: ids)
+      registration.handle = handle
+      handle.registration = registration
       for id in ids {
-        storage.byID[id, default: RegisteredWork()].insert(handle, token: token)
+        storage.byID[id, default: RegisteredWork()].insert(registration)
       }
     }
   }
@@ -44,35 +77,53 @@ final class CancellationRegistry: Sendable {
   @usableFromInline
   func remove(_ handle: CancellationHandle) {
     self.storage.withLock { storage in
-      guard let registration = handle.registration else { return }
-      handle.registration = nil
-      storage.remove(registration, except: nil)
+      guard let registration = handle.registration, registration.handle === handle else { return }
+      storage.vacate(registration)
     }
   }
 
   /// Cancels all work registered under `id`.
   @usableFromInline
   func cancel(id: EffectID) {
-    let handles = self.storage.withLock { storage -> RegisteredWork? in
-      guard let work = storage.byID.removeValue(forKey: id) else { return nil }
-      // NB: The work is also taken out from under its other ids now, in the same lock, so that
-      //     it does not have to look them up again as it ends.
-      work.forEach { handle in
-        guard let registration = handle.registration else { return }
-        handle.registration = nil
-        storage.remove(registration, except: id)
+    // NB: The first handle apart, so that cancelling one piece of work allocates no list.
+    let (first, others) = self.storage.withLock { storage -> (CancellationHandle?, [CancellationHandle]) in
+      guard let work = storage.byID[id] else { return (nil, []) }
+      var first: CancellationHandle?
+      var others: [CancellationHandle] = []
+      // NB: The work is taken out from under its other ids too, in the same lock, so that it
+      //     does not have to look them up again as it ends.
+      work.forEach { registration in
+        guard let handle = registration.handle else { return }
+        if first == nil { first = handle } else { others.append(handle) }
+        storage.vacate(registration)
       }
-      return work
+      return (first, others)
     }
-    handles?.forEach { $0.cancel() }
+    first?.cancel()
+    for handle in others { handle.cancel() }
+  }
+
+  /// How many ids have work filed under them, vacated registrations included (for tests).
+  var filedIDCount: Int {
+    self.storage.withLock { $0.byID.count }
   }
 
   /// Cancels everything; the store calls this when it goes away.
   func cancelAll() {
     let all = self.storage.withLock { storage in
-      defer { storage.byID.removeAll() }
-      let handles = storage.byID.values.flatMap(\.handles)
-      for handle in handles { handle.registration = nil }
+      defer {
+        storage.byID.removeAll()
+        storage.vacated.removeAll()
+      }
+      var handles: [CancellationHandle] = []
+      for work in storage.byID.values {
+        work.forEach { registration in
+          guard let handle = registration.handle else { return }
+          registration.handle = nil
+          handle.registration = nil
+          handles.append(handle)
+        }
+      }
       return handles
     }
     all.forEach { $0.cancel() }
@@ -86,10 +137,19 @@ final class CancellationRegistry: Sendable {
 /// ``Effect/send(_:after:clock:)``).
 @usableFromInline
 class CancellationHandle: @unchecked Sendable {
-  /// Where a handle is registered: its token and its ids.
-  struct Registration {
+  /// Where a handle is registered: its token, its ids, and the handle while it is there. Each
+  /// id's entry holds this one object, so that work started again under the same ids takes it
+  /// over without touching the entries (``CancellationRegistry/insert(_:ids:)``).
+  final class Registration {
     let token: UInt64
     let ids: [EffectID]
+    /// Set and cleared by the registry, under its lock; nil once vacated.
+    var handle: CancellationHandle?
+
+    init(token: UInt64, ids: [EffectID]) {
+      self.token = token
+      self.ids = ids
+    }
   }
 
   /// Set and cleared by the registry, under its lock.

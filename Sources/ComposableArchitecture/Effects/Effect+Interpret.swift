@@ -61,11 +61,14 @@ extension Effect {
       }
       guard index < effects.count else { return }
       startConcatenation(Array(effects[index...]), ids, namespace)
-    case let .cancellable(id, cancelInFlight, effect):
-      let scoped = id.inNamespaceAndEnclosing(namespace)
-      if cancelInFlight { registry.cancel(id: scoped[0]) }
+    case .cancellable:
+      let (id, cancelInFlight, effect) = self.cancellableParts
+      // NB: The enclosing ids and this one's views in one list: one allocation.
+      var all = ids
+      id.appendInNamespaceAndEnclosing(namespace, to: &all)
+      if cancelInFlight { registry.cancel(id: all[ids.count]) }
       effect.interpret(
-        ids: ids.isEmpty ? scoped : ids + scoped, namespace: namespace, registry: registry,
+        ids: all, namespace: namespace, registry: registry,
         send: send, start: start, schedule: schedule, startConcatenation: startConcatenation)
     case let .cancel(id):
       registry.cancel(id: id.inNamespace(namespace))

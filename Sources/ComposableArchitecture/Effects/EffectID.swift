@@ -48,14 +48,23 @@ struct EffectID: HashedOnce, Sendable {
   /// enclosing features use (``AllChildEffects``, which the root never cancels).
   @inlinable
   func inNamespaceAndEnclosing(_ namespace: [ChildEffectsID], throughRoot: Bool = true) -> [Self] {
-    if namespace.isEmpty { return [self] }
-    let outermost = throughRoot ? 0 : 1
     var ids: [Self] = []
-    ids.reserveCapacity(namespace.count + 1 - outermost)
+    self.appendInNamespaceAndEnclosing(namespace, to: &ids, throughRoot: throughRoot)
+    return ids
+  }
+
+  /// Appends ``inNamespaceAndEnclosing(_:throughRoot:)`` to `ids`, growing it once.
+  @inlinable
+  func appendInNamespaceAndEnclosing(_ namespace: [ChildEffectsID], to ids: inout [Self], throughRoot: Bool = true) {
+    if namespace.isEmpty {
+      ids.append(self)
+      return
+    }
+    let outermost = throughRoot ? 0 : 1
+    ids.reserveCapacity(ids.count + namespace.count + 1 - outermost)
     for count in stride(from: namespace.count, through: outermost, by: -1) {
       ids.append(self.inNamespace(namespace.prefix(count)))
     }
-    return ids
   }
 
   @usableFromInline

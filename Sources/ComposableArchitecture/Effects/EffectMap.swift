@@ -46,10 +46,9 @@ extension Effect {
       return Effect<T>(operation: .merge(effects.map { $0.rebuiltMap(transform) }))
     case let .concatenate(effects):
       return Effect<T>(operation: .concatenate(effects.map { $0.rebuiltMap(transform) }))
-    case let .cancellable(id, cancelInFlight, effect):
-      return Effect<T>(
-        operation: .cancellable(id: id, cancelInFlight: cancelInFlight, effect.rebuiltMap(transform))
-      )
+    case .cancellable:
+      let (id, cancelInFlight, effect) = self.cancellableParts
+      return Effect<T>(cancellable: effect.rebuiltMap(transform), id: id, cancelInFlight: cancelInFlight)
     case let .cancel(id):
       return Effect<T>(operation: .cancel(id: id))
     case let .namespaced(component, effect):
@@ -81,12 +80,9 @@ extension Effect {
       return Self(operation: .merge(effects.map { $0.transformingRuns(transform) }))
     case let .concatenate(effects):
       return Self(operation: .concatenate(effects.map { $0.transformingRuns(transform) }))
-    case let .cancellable(id, cancelInFlight, effect):
-      return Self(
-        operation: .cancellable(
-          id: id, cancelInFlight: cancelInFlight, effect.transformingRuns(transform)
-        )
-      )
+    case .cancellable:
+      let (id, cancelInFlight, effect) = self.cancellableParts
+      return Self(cancellable: effect.transformingRuns(transform), id: id, cancelInFlight: cancelInFlight)
     case let .namespaced(component, effect):
       return Self(operation: .namespaced(component, effect.transformingRuns(transform)))
     case .mapped:
@@ -104,7 +100,8 @@ extension Effect {
     case .none, .send, .perform, .cancel: return true
     case .run, .delayedSend: return false
     case let .merge(effects), let .concatenate(effects): return effects.allSatisfy(\.isSynchronous)
-    case let .cancellable(_, _, effect), let .namespaced(_, effect): return effect.isSynchronous
+    case .cancellable: return self.cancellableParts.effect.isSynchronous
+    case let .namespaced(_, effect): return effect.isSynchronous
     case .mapped: return unsafeDowncast(self.box!, to: MappedEffectBox<Action>.self).isSynchronous
     }
   }

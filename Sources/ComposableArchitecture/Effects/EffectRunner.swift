@@ -39,10 +39,11 @@ struct EffectRunner: Sendable {
       for effect in effects {
         await self.run(effect, send: send)
       }
-    case let .cancellable(id, cancelInFlight, effect):
+    case .cancellable:
+      let (id, cancelInFlight, inner) = effect.cancellableParts
       let ids = id.inNamespaceAndEnclosing(self.namespace)
       if cancelInFlight { self.registry.cancel(id: ids[0]) }
-      let effect = UncheckedSendable(effect)
+      let effect = UncheckedSendable(inner)
       let task = Task(executorPreference: EffectContext.current?.taskExecutor) {
         await self.run(effect.value, send: send)
       }

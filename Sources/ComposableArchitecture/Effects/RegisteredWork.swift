@@ -1,47 +1,44 @@
 /// The work registered under one cancellation id. Nearly always a single piece, which is kept
 /// inline so that registering it allocates nothing.
 struct RegisteredWork {
-  private var token: UInt64 = 0
   /// `nil` only when nothing is registered; then `others` is empty too.
-  private var handle: CancellationHandle?
-  private var others: [UInt64: CancellationHandle] = [:]
+  private var first: CancellationHandle.Registration?
+  private var others: [UInt64: CancellationHandle.Registration] = [:]
 
-  var isEmpty: Bool { self.handle == nil }
+  var isEmpty: Bool { self.first == nil }
 
-  mutating func insert(_ handle: CancellationHandle, token: UInt64) {
-    if self.handle == nil {
-      self.token = token
-      self.handle = handle
+  mutating func insert(_ registration: CancellationHandle.Registration) {
+    if self.first == nil {
+      self.first = registration
     } else {
-      self.others[token] = handle
+      self.others[registration.token] = registration
     }
   }
 
   mutating func remove(token: UInt64) {
-    guard self.handle != nil, self.token == token else {
+    guard let first = self.first, first.token == token else {
       self.others[token] = nil
       return
     }
-    if let (token, handle) = self.others.first {
+    if let (token, registration) = self.others.first {
       self.others[token] = nil
-      self.token = token
-      self.handle = handle
+      self.first = registration
     } else {
-      self.handle = nil
+      self.first = nil
     }
   }
 
-  /// Calls `body` with every registered handle.
-  func forEach(_ body: (CancellationHandle) -> Void) {
-    guard let handle = self.handle else { return }
-    body(handle)
+  /// Calls `body` with every registration, vacated ones included.
+  func forEach(_ body: (CancellationHandle.Registration) -> Void) {
+    guard let first = self.first else { return }
+    body(first)
     for other in self.others.values { body(other) }
   }
 
-  /// Every registered handle.
+  /// The handles of the registrations that are not vacated.
   var handles: [CancellationHandle] {
     var handles: [CancellationHandle] = []
-    self.forEach { handles.append($0) }
+    self.forEach { registration in registration.handle.map { handles.append($0) } }
     return handles
   }
 }

@@ -73,10 +73,8 @@ extension Effect {
   @inlinable
   func child(_ id: ChildEffectsID) -> Self {
     if self.isNone { return self }
-    return Self(
-      operation: .cancellable(id: EffectID(AllChildEffects.id), cancelInFlight: false, self)
-    )
-    .namespaced(id)
+    return Self(cancellable: self, id: EffectID(AllChildEffects.id), cancelInFlight: false)
+      .namespaced(id)
   }
 
   /// Cancels every effect of the child.
