@@ -185,7 +185,10 @@ let package = Package(
     .testTarget(name: "GameServerModelsTests", dependencies: ["GameServerModels"]),
     .target(
       name: "GameServerClock",
-      dependencies: ["ComposableArchitecture", .product(name: "HeapModule", package: "swift-collections")]
+      dependencies: [
+        "ComposableArchitecture", .product(name: "DequeModule", package: "swift-collections"),
+        .product(name: "HeapModule", package: "swift-collections"),
+      ]
     ),
     .testTarget(name: "GameServerClockTests", dependencies: ["ComposableArchitecture", "GameServerClock"]),
     .target(

@@ -1,7 +1,12 @@
+import DequeModule
 import HeapModule
 
-/// The sleeps a ``ServerClock`` holds: a heap of deadlines and each sleeper's state by id.
-/// Cancelled sleeps leave their heap entry behind until it is popped or the heap is rebuilt.
+/// The sleeps a ``ServerClock`` holds: their deadlines, and each sleeper's state by id.
+/// Cancelled sleeps leave their entry behind until it is popped or the entries are rebuilt.
+///
+/// A deadline no earlier than the last one that came in order joins the end of a queue, with
+/// no sifting: a server's timers mostly run for the same time (move clocks, grace periods), so
+/// they come in order. The others go into a heap; the earliest is the earlier of the two fronts.
 struct Timers {
   struct Entry: Comparable {
     var deadline: ContinuousClock.Instant
@@ -35,6 +40,7 @@ struct Timers {
     case cancelled
   }
 
+  private var inOrder = Deque<Entry>()
   private var heap = Heap<Entry>()
   private var sleepers: [UInt64: Sleeper] = [:]
   private var nextID: UInt64 = 0
@@ -50,8 +56,20 @@ struct Timers {
 
   /// The earliest deadline still waited for.
   mutating func earliest() -> ContinuousClock.Instant? {
+    self.next()?.entry.deadline
+  }
+
+  /// The earliest entry still waited for, and whether it is the heap's (else the queue's);
+  /// drops the dead entries in front of it.
+  private mutating func next() -> (entry: Entry, inHeap: Bool)? {
     while let top = self.heap.min, !self.isWaiting(top.id) { self.heap.removeMin() }
-    return self.heap.min?.deadline
+    while let first = self.inOrder.first, !self.isWaiting(first.id) { self.inOrder.removeFirst() }
+    switch (self.heap.min, self.inOrder.first) {
+    case let (top?, first?): return top < first ? (top, true) : (first, false)
+    case let (top?, nil): return (top, true)
+    case let (nil, first?): return (first, false)
+    case (nil, nil): return nil
+    }
   }
 
   mutating func register(
@@ -76,7 +94,12 @@ struct Timers {
   private mutating func insert(_ id: UInt64, _ sleeper: Sleeper, at deadline: ContinuousClock.Instant) -> Bool {
     let previous = self.earliest()
     self.sleepers[id] = sleeper
-    self.heap.insert(Entry(deadline: deadline, id: id))
+    let entry = Entry(deadline: deadline, id: id)
+    if let last = self.inOrder.last, entry < last {
+      self.heap.insert(entry)
+    } else {
+      self.inOrder.append(entry)
+    }
     return previous.map { deadline < $0 } ?? true
   }
 
@@ -101,16 +124,18 @@ struct Timers {
 
   // NB: Rebuild once dead entries outnumber live ones, so re-armed timers cannot pile up.
   private mutating func compactIfMostlyDead() {
-    if self.heap.count > 64, self.heap.count > 2 * self.sleepers.count {
+    let count = self.heap.count + self.inOrder.count
+    if count > 64, count > 2 * self.sleepers.count {
       self.heap = Heap(self.heap.unordered.filter { self.isWaiting($0.id) })
+      self.inOrder = Deque(self.inOrder.filter { self.isWaiting($0.id) })
     }
   }
 
   /// Removes and returns the sleepers and calls whose deadline has come.
   mutating func popDue(at now: ContinuousClock.Instant) -> Due {
     var due = Due()
-    while let top = self.heap.min, top.deadline <= now {
-      self.heap.removeMin()
+    while let (top, inHeap) = self.next(), top.deadline <= now {
+      if inHeap { self.heap.removeMin() } else { self.inOrder.removeFirst() }
       switch self.sleepers[top.id] {
       case let .waiting(continuation)?:
         self.sleepers[top.id] = nil
