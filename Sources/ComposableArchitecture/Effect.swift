@@ -18,6 +18,8 @@ public struct Effect<Action>: Sendable {
     /// `send(action)` once `after` has passed on `clock`: ``Effect/send(_:after:clock:)``.
     case delayedSend(Action, after: Duration, clock: any Clock<Duration>)
     case merge([Effect<Action>])
+    /// Two effects at the same time: the most common merge, with no list to allocate.
+    case mergePair(Effect<Action>, Effect<Action>)
     case concatenate([Effect<Action>])
     /// `effect` made cancellable by an id: the box is a ``CancellableEffectBox``
     /// (``Effect/cancellableParts``).
@@ -155,13 +157,19 @@ public struct Effect<Action>: Sendable {
   @inlinable
   @inline(never)
   func merging(_ other: Self) -> Self {
-    switch (self.operation, other.operation) {
-    case (.none, _): return other
-    case (_, .none): return self
-    case let (.merge(lhs), .merge(rhs)): return Self(operation: .merge(lhs + rhs))
-    case let (.merge(lhs), _): return Self(operation: .merge(lhs + [other]))
-    case let (_, .merge(rhs)): return Self(operation: .merge([self] + rhs))
-    default: return Self(operation: .merge([self, other]))
+    switch (self.mergedParts, other.mergedParts) {
+    case (nil, nil): return Self(operation: .mergePair(self, other))
+    case let (lhs, rhs): return Self(operation: .merge((lhs ?? [self]) + (rhs ?? [other])))
+    }
+  }
+
+  /// The effects this one merges, if it is a merge.
+  @usableFromInline
+  var mergedParts: [Self]? {
+    switch self.operation {
+    case let .merge(effects): effects
+    case let .mergePair(first, second): [first, second]
+    default: nil
     }
   }
 

@@ -49,6 +49,13 @@ extension Effect {
           ids: ids, namespace: namespace, registry: registry, send: send, start: start,
           schedule: schedule, startConcatenation: startConcatenation)
       }
+    case let .mergePair(first, second):
+      first.interpret(
+        ids: ids, namespace: namespace, registry: registry, send: send, start: start,
+        schedule: schedule, startConcatenation: startConcatenation)
+      second.interpret(
+        ids: ids, namespace: namespace, registry: registry, send: send, start: start,
+        schedule: schedule, startConcatenation: startConcatenation)
     case let .concatenate(effects):
       // NB: Leading parts that finish at once (sends, cancellations) run now, in order; the
       // rest runs in a task, each part after the previous one finishes.

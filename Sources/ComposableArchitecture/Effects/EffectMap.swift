@@ -44,6 +44,8 @@ extension Effect {
       )
     case let .merge(effects):
       return Effect<T>(operation: .merge(effects.map { $0.rebuiltMap(transform) }))
+    case let .mergePair(first, second):
+      return Effect<T>(operation: .mergePair(first.rebuiltMap(transform), second.rebuiltMap(transform)))
     case let .concatenate(effects):
       return Effect<T>(operation: .concatenate(effects.map { $0.rebuiltMap(transform) }))
     case .cancellable:
@@ -78,6 +80,8 @@ extension Effect {
       return Self(operation: .run(nil, transform(Self.sleepThenSend(action, after: duration, clock: clock))))
     case let .merge(effects):
       return Self(operation: .merge(effects.map { $0.transformingRuns(transform) }))
+    case let .mergePair(first, second):
+      return Self(operation: .mergePair(first.transformingRuns(transform), second.transformingRuns(transform)))
     case let .concatenate(effects):
       return Self(operation: .concatenate(effects.map { $0.transformingRuns(transform) }))
     case .cancellable:
@@ -100,6 +104,7 @@ extension Effect {
     case .none, .send, .perform, .cancel: return true
     case .run, .delayedSend: return false
     case let .merge(effects), let .concatenate(effects): return effects.allSatisfy(\.isSynchronous)
+    case let .mergePair(first, second): return first.isSynchronous && second.isSynchronous
     case .cancellable: return self.cancellableParts.effect.isSynchronous
     case let .namespaced(_, effect): return effect.isSynchronous
     case .mapped: return unsafeDowncast(self.box!, to: MappedEffectBox<Action>.self).isSynchronous

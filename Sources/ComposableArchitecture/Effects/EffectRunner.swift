@@ -26,9 +26,9 @@ struct EffectRunner: Sendable {
       await EffectRunner.$isRunningSequencePart.withValue(true) {
         await operation(send)
       }
-    case let .merge(effects):
+    case .merge, .mergePair:
       await withTaskGroup(of: Void.self) { group in
-        for effect in effects {
+        for effect in effect.mergedParts ?? [] {
           let effect = UncheckedSendable(effect)
           group.addTask { await self.run(effect.value, send: send) }
         }
