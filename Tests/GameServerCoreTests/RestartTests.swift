@@ -17,7 +17,9 @@ struct RestartTests {
   /// Both the in-memory database and an SQLite file, which the second server opens anew.
   @Test(arguments: [false, true])
   func noGameIsLostOnARestart(onDisk: Bool) async throws {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("restart-\(UUID())/game.sqlite").path
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("restart-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("game.sqlite").path
     var database = onDisk ? try DatabaseClient.sqlite(path: path) : DatabaseClient.inMemory()
     var settings = Server.Settings()
     settings.moveTimeLimit = .seconds(300)
@@ -89,7 +91,9 @@ struct RestartTests {
   /// it again from a snapshot (here every second game); other rematches are logged as events.
   @Test(arguments: [false, true])
   func aRematchStartsTheRoomsLogAgainEverySoManyGames(onDisk: Bool) async throws {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("rematch-\(UUID())/game.sqlite").path
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rematch-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("game.sqlite").path
     let database = onDisk ? try DatabaseClient.sqlite(path: path) : DatabaseClient.inMemory()
     var settings = Server.Settings()
     settings.moveTimeLimit = .seconds(300)
@@ -179,7 +183,9 @@ struct RestartTests {
   /// nobody is connected.
   @Test(arguments: [false, true])
   func aFinishedRoomComesBackAfterARestart(onDisk: Bool) async throws {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("finished-\(UUID())/game.sqlite").path
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("finished-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("game.sqlite").path
     let database = onDisk ? try DatabaseClient.sqlite(path: path) : DatabaseClient.inMemory()
     var first: TestServer? = TestServer(database: database)
     let (alice, bob) = await first!.startTicTacToe()

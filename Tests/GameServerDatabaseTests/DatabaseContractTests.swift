@@ -25,7 +25,7 @@ struct DatabaseContractTests {
       case .inMemory: .inMemory()
       case .sqliteInMemory: try .sqliteInMemory()
       case .sqliteFile:
-        try .sqlite(path: FileManager.default.temporaryDirectory.appendingPathComponent("db-\(UUID())/test.sqlite").path)
+        try .sqlite(path: ScratchDatabaseFolders.make().appendingPathComponent("test.sqlite").path)
       case .postgres: try await .postgres(ScratchPostgres.shared().makeDatabase())
       }
     }
@@ -195,7 +195,9 @@ struct DatabaseContractTests {
   }
 
   @Test func closedRoomsLinesAreDeletedOnOpeningAndEveryFewCloses() async throws {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("db-\(UUID())/game.sqlite").path
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("db-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("game.sqlite").path
     func lines() async throws -> Int {
       try await DatabaseQueue(path: path).read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM roomLog") ?? 0 }
     }
@@ -225,7 +227,9 @@ struct DatabaseContractTests {
   }
 
   @Test func aFileDatabaseOutlivesItsClient() async throws {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("db-\(UUID())/game.sqlite").path
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("db-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("game.sqlite").path
     do {
       let database = try DatabaseClient.sqlite(path: path)
       try await database.createAccount(AccountRecord(player: "alice", name: "alice", passwordHash: "h"))

@@ -9,7 +9,9 @@ import Testing
 /// ratings (a guest's, told then by the player id, is still not listed).
 struct RoomLogMigrationTests {
   @Test func aLogKeyedByRoomIsCarriedOver() async throws {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("db-\(UUID())/game.sqlite").path
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("db-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("game.sqlite").path
     try FileManager.default.createDirectory(
       atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
     // NB: The room log as the first schema made it, and GRDB's record of that migration.
