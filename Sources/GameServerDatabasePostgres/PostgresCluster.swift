@@ -68,12 +68,22 @@ public final class PostgresCluster: Sendable {
   func start() async throws {
     try await self.register(at: .now)
     Task { await self.beat() }
-    Task { await self.listenForLogins() }
+    let (logins, matchmaking) = (ListeningStarted(), ListeningStarted())
+    Task { await self.listenForLogins(ready: logins.fire) }
     Task {
-      await self.listen(on: PostgresSharedQueue.channel, "matchmaking") { [queue] payload in queue.notified(payload) }
+      await self.listen(on: PostgresSharedQueue.channel, "matchmaking", ready: matchmaking.fire) { [queue] payload in
+        queue.notified(payload)
+      }
     }
+    // NB: What other nodes announce from now on is heard: a login elsewhere right after this
+    // node started is not missed.
+    await logins.wait(upTo: Self.listeningWait)
+    await matchmaking.wait(upTo: Self.listeningWait)
     self.queue.start { [weak self] in self?.node }
   }
+
+  /// How long a start waits for its listeners before going on without them.
+  static let listeningWait = Duration.seconds(5)
 
   /// What the server reads the cluster through.
   public var clusterClient: ClusterClient {
@@ -99,20 +109,25 @@ public final class PostgresCluster: Sendable {
   }
 
   /// Hears the players who log in on other nodes, for as long as the process runs.
-  private func listenForLogins() async {
-    await self.listen(on: PostgresLogins.presenceChannel, "logins on other nodes") { payload in
+  private func listenForLogins(ready: @escaping @Sendable () -> Void) async {
+    await self.listen(on: PostgresLogins.presenceChannel, "logins on other nodes", ready: ready) { payload in
       guard let (node, player) = PostgresLogins.parse(payload), node != self.node else { return }
       self.continuation.yield(.loggedInElsewhere(player))
     }
   }
 
   /// Hands each notification on `channel` to `handle`, for as long as the process runs
-  /// (listening again a second after the connection breaks).
-  private func listen(on channel: String, _ what: String, _ handle: @escaping @Sendable (String) -> Void) async {
+  /// (listening again a second after the connection breaks); calls `ready` each time the
+  /// `LISTEN` is in place.
+  private func listen(
+    on channel: String, _ what: String, ready: @escaping @Sendable () -> Void,
+    _ handle: @escaping @Sendable (String) -> Void
+  ) async {
     while true {
       do {
         try await self.client.withConnection { connection in
           try await connection.listen(on: channel) { notifications in
+            ready()
             for try await notification in notifications { handle(notification.payload) }
           }
         }
