@@ -75,9 +75,6 @@ func monotonicNanoseconds() -> UInt64 {
 final class OutgoingMessage: @unchecked Sendable {
   var buffer: [UInt8]
   let count: Int
-  /// Whether the payload is already framed (the rest of a frame the socket took only part of):
-  /// written as it is, never framed again or joined with others.
-  let isFramed: Bool
 
   init(_ payload: some Collection<UInt8>) {
     let headroom = clws_pre()
@@ -89,15 +86,13 @@ final class OutgoingMessage: @unchecked Sendable {
       initialized = headroom + count
     }
     self.count = count
-    self.isFramed = false
   }
 
   /// A message whose buffer is already laid out: `LWS_PRE` bytes of headroom, then the payload
   /// (frames the transport made itself: ``JoinedFrames``, the rest of an immediate send).
-  init(laidOut buffer: [UInt8], isFramed: Bool = false) {
+  init(laidOut buffer: [UInt8]) {
     self.buffer = buffer
     self.count = buffer.count - clws_pre()
-    self.isFramed = isFramed
   }
 
   /// The bytes lws needs before a payload (`LWS_PRE`).
@@ -138,18 +133,6 @@ extension Connection {
     self.incoming = []
   }
 
-  /// Drops the queued messages, but not the rest of a frame the socket took part of: the
-  /// stream must go on from where that frame stopped.
-  func dropQueued() {
-    if let first = self.outgoing.first, first.isFramed {
-      self.outgoing = [first]
-      self.queuedBytes = first.count
-    } else {
-      self.outgoing.removeAll()
-      self.queuedBytes = 0
-    }
-  }
-
   /// Whether the message being received is whole: its last fragment is in.
   var isMessageComplete: Bool {
     lws_is_final_fragment(self.wsi) != 0 && lws_remaining_packet_payload(self.wsi) == 0
@@ -164,8 +147,10 @@ extension Connection {
   /// Queues a message to write, asking lws for a writable callback when the queue was empty.
   ///
   /// On a connection that can (``immediateSocket``), a message with nothing before it (nothing
-  /// queued here, nothing buffered in lws) is sent at once instead; only what the socket did
-  /// not take waits, framed, for the writable turn.
+  /// queued here, nothing buffered in lws) is sent at once instead. What the socket did not
+  /// take is handed to lws at once, as bytes already framed: lws keeps it in its own buffer,
+  /// which it writes before anything else when the socket is writable again (before its own
+  /// pong to a peer's ping, before the next writable callback), so no frame cuts into it.
   func queue(_ message: OutgoingMessage) {
     if self.outgoing.isEmpty, !self.sendFailed, let socket = self.immediateSocket,
       lws_partial_buffered(self.wsi) == 0
@@ -174,8 +159,8 @@ extension Connection {
       case .sent:
         return
       case let .partial(rest):
-        self.outgoing.append(rest)
-        self.queuedBytes += rest.count
+        if rest.write(to: self.wsi, as: LWS_WRITE_HTTP) >= 0 { return }
+        self.sendFailed = true
       case .failed:
         self.sendFailed = true
       }
@@ -191,11 +176,7 @@ extension Connection {
   /// could not write.
   func writeNext() -> Bool {
     guard let message = self.outgoing.first else { return true }
-    if message.isFramed {
-      guard message.write(to: self.wsi, as: LWS_WRITE_HTTP) >= 0 else { return false }
-      self.outgoing.removeFirst()
-      self.queuedBytes -= message.count
-    } else if self.joinsWrites, self.outgoing.count > 1, let joined = JoinedFrames(self.outgoing) {
+    if self.joinsWrites, self.outgoing.count > 1, let joined = JoinedFrames(self.outgoing) {
       guard joined.write(to: self.wsi) >= 0 else { return false }
       self.outgoing.removeFirst(joined.messageCount)
       self.queuedBytes -= joined.payloadCount

@@ -6,8 +6,8 @@ import Glibc
 enum ImmediateSend {
   /// The socket took all of it.
   case sent
-  /// The socket took part of it, or none: the rest, already framed, goes out at the
-  /// connection's next writable turn, before anything queued after it.
+  /// The socket took part of it, or none: the rest, already framed, to be written unframed
+  /// (`LWS_WRITE_HTTP`) before anything else.
   case partial(rest: OutgoingMessage)
   /// The socket failed: the connection is broken.
   case failed
@@ -38,7 +38,7 @@ extension OutgoingMessage {
       let taken = max(sent, 0)
       var rest = [UInt8](repeating: 0, count: headroom)
       rest.append(contentsOf: UnsafeBufferPointer(start: frame + taken, count: frameCount - taken))
-      return .partial(rest: OutgoingMessage(laidOut: rest, isFramed: true))
+      return .partial(rest: OutgoingMessage(laidOut: rest))
     }
   }
 }

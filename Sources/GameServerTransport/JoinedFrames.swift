@@ -25,8 +25,7 @@ struct JoinedFrames {
     var framedCount = 0
     var payloadCount = 0
     var messageCount = 0
-    // NB: An already framed rest (of an immediate send) is only ever first, and goes alone.
-    for message in queue where !message.isFramed {
+    for message in queue {
       let framed = Self.headerCount(message.count) + message.count
       guard framedCount + framed <= Self.byteLimit else { break }
       framedCount += framed

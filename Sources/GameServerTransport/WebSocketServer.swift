@@ -226,7 +226,8 @@ public final class WebSocketServer: @unchecked Sendable {
   func enqueue(_ message: OutgoingMessage, on connection: Connection) {
     guard connection.closing == nil, !connection.isClosed else { return }
     if connection.queuedBytes + message.count > self.configuration.maxQueuedBytes {
-      connection.dropQueued()
+      connection.outgoing.removeAll()
+      connection.queuedBytes = 0
       connection.closing = (1008, "too slow: messages queued past the limit")
       lws_callback_on_writable(connection.wsi)
       return

@@ -59,7 +59,6 @@ struct ImmediateSendTests {
       Issue.record("the socket took all of it")
       return
     }
-    #expect(rest.isFramed)
     let first = pair.drain()
     #expect(!first.isEmpty)
     #expect(first + rest.payload == self.frame(payload))
@@ -72,15 +71,5 @@ struct ImmediateSendTests {
       Issue.record("did not fail")
       return
     }
-  }
-
-  @Test func aConnectionDropsItsQueueButNotARestAlreadyUnderWay() {
-    let connection = Connection(id: 1, wsi: OpaquePointer(bitPattern: 0x1000)!)
-    let rest = OutgoingMessage(laidOut: [UInt8](repeating: 0, count: OutgoingMessage.headroom) + [0x81, 1], isFramed: true)
-    connection.outgoing = [rest, OutgoingMessage([0x62])]
-    connection.queuedBytes = 3
-    connection.dropQueued()
-    #expect(connection.outgoing.count == 1 && connection.outgoing.first === rest)
-    #expect(connection.queuedBytes == 2)
   }
 }
