@@ -68,21 +68,22 @@ public final class PostgresCluster: Sendable {
   func start() async throws {
     try await self.register(at: .now)
     Task { await self.beat() }
-    let (logins, matchmaking) = (ListeningStarted(), ListeningStarted())
-    Task { await self.listenForLogins(ready: logins.fire) }
-    Task {
-      await self.listen(on: PostgresSharedQueue.channel, "matchmaking", ready: matchmaking.fire) { [queue] payload in
-        queue.notified(payload)
-      }
+    // NB: Each returns once it hears its channel: a login elsewhere right after this node
+    // started is not missed.
+    let listener = PostgresNotificationListener(client: self.client, logger: self.logger)
+    await listener.start(
+      on: PostgresLogins.presenceChannel, "logins on other nodes", waitingUpTo: Self.listeningWait
+    ) { payload in
+      guard let (node, player) = PostgresLogins.parse(payload), node != self.node else { return }
+      self.continuation.yield(.loggedInElsewhere(player))
     }
-    // NB: What other nodes announce from now on is heard: a login elsewhere right after this
-    // node started is not missed.
-    await logins.wait(upTo: Self.listeningWait)
-    await matchmaking.wait(upTo: Self.listeningWait)
+    await listener.start(on: PostgresSharedQueue.channel, "matchmaking", waitingUpTo: Self.listeningWait) { [queue] in
+      queue.notified($0)
+    }
     self.queue.start { [weak self] in self?.node }
   }
 
-  /// How long a start waits for its listeners before going on without them.
+  /// How long a start waits for each listener before going on without it.
   static let listeningWait = Duration.seconds(5)
 
   /// What the server reads the cluster through.
@@ -106,36 +107,6 @@ public final class PostgresCluster: Sendable {
       publishPrivateRoom: { code in self.queue.publish(code) },
       withdrawPrivateRoom: { code in self.queue.withdraw(code) },
       privateRoomLocation: { code in try await self.queue.location(ofPrivateRoom: code, node: self.node) })
-  }
-
-  /// Hears the players who log in on other nodes, for as long as the process runs.
-  private func listenForLogins(ready: @escaping @Sendable () -> Void) async {
-    await self.listen(on: PostgresLogins.presenceChannel, "logins on other nodes", ready: ready) { payload in
-      guard let (node, player) = PostgresLogins.parse(payload), node != self.node else { return }
-      self.continuation.yield(.loggedInElsewhere(player))
-    }
-  }
-
-  /// Hands each notification on `channel` to `handle`, for as long as the process runs
-  /// (listening again a second after the connection breaks); calls `ready` each time the
-  /// `LISTEN` is in place.
-  private func listen(
-    on channel: String, _ what: String, ready: @escaping @Sendable () -> Void,
-    _ handle: @escaping @Sendable (String) -> Void
-  ) async {
-    while true {
-      do {
-        try await self.client.withConnection { connection in
-          try await connection.listen(on: channel) { notifications in
-            ready()
-            for try await notification in notifications { handle(notification.payload) }
-          }
-        }
-      } catch {
-        self.logger.warning("Stopped hearing \(what)", metadata: ["problem": "\(StorageProblem(postgres: error))"])
-      }
-      try? await Task.sleep(for: .seconds(1))
-    }
   }
 
   // MARK: - Lease

@@ -46,7 +46,7 @@ struct JoinedFrames {
   }
 
   /// The frames, without the headroom.
-  var frames: ArraySlice<UInt8> { self.message.buffer[clws_pre()...] }
+  var frames: ArraySlice<UInt8> { self.message.payload }
 
   /// Hands the frames to lws; negative when the connection failed.
   func write(to wsi: OpaquePointer) -> Int32 {
