@@ -19,12 +19,15 @@ public struct Line: Hashable, Codable, Sendable {
   public init(kind: Kind) { self.kind = kind }
 
   /// The line's three cells.
-  public var cells: [Cell] {
+  public var cells: [Cell] { (0...2).map(self.cell) }
+
+  /// The line's cell number `index` (0 to 2), from the top or the left.
+  func cell(_ index: Int) -> Cell {
     switch self.kind {
-    case let .row(row): (0...2).map { Cell(row: row, column: $0) }
-    case let .column(column): (0...2).map { Cell(row: $0, column: column) }
-    case .diagonal: (0...2).map { Cell(row: $0, column: $0) }
-    case .antiDiagonal: (0...2).map { Cell(row: $0, column: 2 - $0) }
+    case let .row(row): Cell(row: row, column: index)
+    case let .column(column): Cell(row: index, column: column)
+    case .diagonal: Cell(row: index, column: index)
+    case .antiDiagonal: Cell(row: index, column: 2 - index)
     }
   }
 

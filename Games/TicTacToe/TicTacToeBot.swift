@@ -50,7 +50,8 @@ enum Minimax {
   }
 
   private static func key(of board: Board, toMove mark: Mark) -> Int {
-    board.cells.reduce(0) { $0 * 3 + ($1 == nil ? 0 : $1 == .x ? 1 : 2) } * 2 + (mark == .x ? 0 : 1)
+    // NB: The cells in base 3 (empty 0, X 1, O 2), first cell most significant.
+    (0...2).reduce(0) { $0 * 27 + board.rowCode($1) } * 2 + (mark == .x ? 0 : 1)
   }
 
   private static func solve(_ board: Board, _ mark: Mark) -> Int8 {

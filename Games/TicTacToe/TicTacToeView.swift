@@ -7,9 +7,14 @@ import GameServerGame
 /// let view = state.view(for: "alice")
 /// view.you  // .x
 /// ```
-public struct TicTacToeView: Hashable, Codable, Sendable {
+public struct TicTacToeView: Hashable, Sendable {
   /// The board, top row first: each row a string of "X", "O" and ".".
-  public var board: [String]
+  public var board: [String] {
+    get { self.marks.rows }
+    set { self.marks = Board(rows: newValue) }
+  }
+  /// The board as the view keeps it: a value, so that making a view allocates no list of rows.
+  var marks: Board
   public var x: PlayerID
   public var o: PlayerID
   /// Whose move it is, while the game goes on.
@@ -31,14 +36,7 @@ extension TicTacToe.State {
   /// The view of the game for `viewer` (nil or a non-player: a spectator).
   public func view(for viewer: PlayerID?) -> TicTacToeView {
     TicTacToeView(
-      board: (0...2).map { row in
-        // NB: Two views per move: a row is one of 27 strings, made once.
-        let cells = self.board.cells
-        func digit(_ mark: Mark?) -> Int { mark == .x ? 1 : mark == .o ? 2 : 0 }
-        return Self.rowTexts[
-          digit(cells[row * 3]) * 9 + digit(cells[row * 3 + 1]) * 3 + digit(cells[row * 3 + 2])
-        ]
-      },
+      marks: self.board,
       x: self.seats[.x]!,
       o: self.seats[.o]!,
       turn: self.outcome == nil ? self.turn : nil,
@@ -50,12 +48,5 @@ extension TicTacToe.State {
       gameNumber: self.gameNumber,
       rematchRequests: Mark.allCases.filter(self.rematchRequests.contains)
     )
-  }
-
-  /// Every row as the view writes it ("X", "O" or "." per cell), by its three cells in base 3
-  /// (empty 0, X 1, O 2).
-  private static let rowTexts: [String] = (0..<27).map { code in
-    let symbols: [Character] = [".", "X", "O"]
-    return String([symbols[code / 9], symbols[code / 3 % 3], symbols[code % 3]])
   }
 }

@@ -43,9 +43,9 @@ struct RoomBroadcasting<Rooms: Reducer<Server.State, Server.Action>>: Reducer {
 
     let (log, restartsLog) = self.logLine(for: roomAction, before, after, &state)
     let ticket = state.latestLogLine(of: id)
-    var messages: [(ConnectionID, ServerMessage)] = []
+    var messages = ViewMessages()
     if before != after {
-      // NB: Room for every viewer at once: one allocation, not one per doubling.
+      // NB: Two viewers are kept inline; room for a crowd at once, not one doubling at a time.
       messages.reserveCapacity(after.seats.count + after.spectators.count)
       let requester = roomAction.requester.flatMap { player in
         state.sessions[player]?.lastRequestID.map { (player, $0) }
@@ -70,14 +70,10 @@ struct RoomBroadcasting<Rooms: Reducer<Server.State, Server.Action>>: Reducer {
     let closing = after.isAbandoned
     if closing { self.close(after, &state) }
     guard !messages.isEmpty || log != nil || closing else { return effect }
-    return .merge(
-      effect,
-      .perform { [channel, database, log, messages] in
-        if let log { restartsLog ? database.restartRoomLog(log) : database.appendRoomLog(log) }
-        if closing { database.closeRoomLog(id) }
-        for (connection, message) in messages { channel.send(connection, message, after: ticket) }
-      }
-    )
+    let broadcast = RoomBroadcast(
+      room: id, log: log, restartsLog: restartsLog, closesLog: closing, ticket: ticket, messages: messages,
+      channel: self.channel, database: self.database)
+    return effect.merge(with: .perform { broadcast.run() })
   }
 
   /// The log line a room action writes, if any, and whether it starts the log again: the event,

@@ -16,7 +16,7 @@ final class RoomLogWriter: Sendable {
   let progress = RoomLogProgress()
   private let batched: BatchedWrites
   private let closesPerCompaction: Int
-  private let events: @Sendable (StorageEvent) -> Void
+  fileprivate let events: @Sendable (StorageEvent) -> Void
   /// Rooms closed since the last compaction; counted on the writer's queue.
   private let closedSinceCompaction = Mutex(0)
 
@@ -52,34 +52,57 @@ final class RoomLogWriter: Sendable {
   }
 
   private func write(_ entry: RoomLogEntry, _ ticket: RoomLogTicket, restarting: Bool) -> BatchedWrites.Write {
-    BatchedWrites.Write(
-      run: { db in
-        // NB: A line queued before an earlier one failed (or after a snapshot that failed) must
-        // not land after the gap: it is not written, and it has failed already.
-        if !restarting, self.progress.status(ticket) == .failed { return nil }
-        if restarting { try self.close(entry.room, db) }
-        // NB: One per move: a prepared statement kept by the connection, not parsed each time.
-        try db.cachedStatement(sql: RoomLogTable.append)
-          .execute(arguments: [entry.room.rawValue, entry.sequence, entry.payload])
-        let ratings = try entry.finishedGame.map { try GameTable.record($0, db) }
-        return {
-          if restarting {
-            if self.progress.restarted(ticket) { self.events(.roomLogRestored(entry.room)) }
-          } else {
-            self.progress.committed(ticket)
-          }
-          if let game = entry.finishedGame, let ratings {
-            self.events(.gameRecorded(entry.room, game.variant, ratings: ratings))
-          }
-        }
-      },
-      fail: { _ in
-        if self.progress.failed(ticket) { self.events(.roomLogFailed(entry.room)) }
-      })
+    // NB: Each closure captures only the line, which Swift then uses as its context: one
+    //     allocation per line, not one per closure.
+    let line = QueuedLine(writer: self, entry: entry, ticket: ticket, restarting: restarting)
+    return BatchedWrites.Write(run: { db in try line.run(db) }, fail: { _ in line.fail() })
+  }
+
+  /// One queued line: what its write does in the transaction, after the commit, and on failure.
+  private final class QueuedLine: Sendable {
+    let writer: RoomLogWriter
+    let entry: RoomLogEntry
+    let ticket: RoomLogTicket
+    let restarting: Bool
+
+    init(writer: RoomLogWriter, entry: RoomLogEntry, ticket: RoomLogTicket, restarting: Bool) {
+      self.writer = writer
+      self.entry = entry
+      self.ticket = ticket
+      self.restarting = restarting
+    }
+
+    func run(_ db: Database) throws -> (@Sendable () -> Void)? {
+      // NB: A line queued before an earlier one failed (or after a snapshot that failed) must
+      // not land after the gap: it is not written, and it has failed already.
+      if !self.restarting, self.writer.progress.status(self.ticket) == .failed { return nil }
+      if self.restarting { try self.writer.close(self.entry.room, db) }
+      // NB: One per move: a prepared statement kept by the connection, not parsed each time.
+      try db.cachedStatement(sql: RoomLogTable.append)
+        .execute(arguments: [self.entry.room.rawValue, self.entry.sequence, self.entry.payload])
+      guard let game = self.entry.finishedGame else { return { self.committed(ratings: nil) } }
+      let ratings = try GameTable.record(game, db)
+      return { self.committed(ratings: ratings) }
+    }
+
+    private func committed(ratings: [PlayerID: Int]?) {
+      if self.restarting {
+        if self.writer.progress.restarted(self.ticket) { self.writer.events(.roomLogRestored(self.entry.room)) }
+      } else {
+        self.writer.progress.committed(self.ticket)
+      }
+      if let game = self.entry.finishedGame, let ratings {
+        self.writer.events(.gameRecorded(self.entry.room, game.variant, ratings: ratings))
+      }
+    }
+
+    func fail() {
+      if self.writer.progress.failed(self.ticket) { self.writer.events(.roomLogFailed(self.entry.room)) }
+    }
   }
 
   /// Closes a room's log so far; once enough rooms have closed, queues a compaction.
-  private func close(_ room: RoomID, _ db: Database) throws {
+  fileprivate func close(_ room: RoomID, _ db: Database) throws {
     try db.cachedStatement(sql: RoomLogTable.close).execute(arguments: [room.rawValue])
     let compacting = self.closedSinceCompaction.withLock { count -> Bool in
       count += 1

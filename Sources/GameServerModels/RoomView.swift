@@ -25,48 +25,51 @@ public struct RoomView: Hashable, Sendable {
   /// Writes the message; `writeSeats` writes the seats' array (``writeSeat(_:name:bot:to:)``
   /// writes each), and `writeView` the view's object, where they go.
   public init(
-    room: RoomID, game: String, mode: String?, capacity: Int = 512,
+    room: RoomID, game: String, mode: String?,
     writeSeats: (JSONOutput) -> Void, writeView: (JSONOutput) -> Void
   ) {
-    self.init(room: room, game: game, mode: mode, capacity: capacity, hasSeats: true, writeSeats: writeSeats, writeView: writeView)
+    self.init(room: room, game: game, mode: mode, hasSeats: true, writeSeats: writeSeats, writeView: writeView)
   }
 
   /// Writes the message with no seats: `writeView` writes the view's object where it goes.
-  public init(room: RoomID, game: String, mode: String?, capacity: Int = 512, writeView: (JSONOutput) -> Void) {
-    self.init(room: room, game: game, mode: mode, capacity: capacity, hasSeats: false, writeSeats: { _ in }, writeView: writeView)
+  public init(room: RoomID, game: String, mode: String?, writeView: (JSONOutput) -> Void) {
+    self.init(room: room, game: game, mode: mode, hasSeats: false, writeSeats: { _ in }, writeView: writeView)
   }
 
   // NB: Not an optional closure, which would have to escape.
   private init(
-    room: RoomID, game: String, mode: String?, capacity: Int, hasSeats: Bool,
+    room: RoomID, game: String, mode: String?, hasSeats: Bool,
     writeSeats: (JSONOutput) -> Void, writeView: (JSONOutput) -> Void
   ) {
-    let output = JSONOutput(capacity: capacity)
-    output.raw(#"{"v":1,"type":"room","room":"#)
-    output.write(room.rawValue)
-    output.raw(#","game":"#)
-    output.write(game)
-    if let mode {
-      output.raw(#","mode":"#)
-      output.write(mode)
-    }
+    // NB: Written in a pooled output and copied out to fit: one allocation per message.
     var seatsRange: Range<Int>?
-    if hasSeats {
-      output.raw(#","seats":"#)
+    var viewRange = 0..<0
+    self.json = JSONOutput.withPooled { output in
+      output.raw(#"{"v":1,"type":"room","room":"#)
+      output.write(room.rawValue)
+      output.raw(#","game":"#)
+      output.write(game)
+      if let mode {
+        output.raw(#","mode":"#)
+        output.write(mode)
+      }
+      if hasSeats {
+        output.raw(#","seats":"#)
+        let start = output.bytes.count
+        writeSeats(output)
+        seatsRange = start..<output.bytes.count
+      }
+      output.raw(#","view":"#)
       let start = output.bytes.count
-      writeSeats(output)
-      seatsRange = start..<output.bytes.count
+      writeView(output)
+      viewRange = start..<output.bytes.count
+      output.raw("}")
+      return output.copiedBytes()
     }
-    output.raw(#","view":"#)
-    let start = output.bytes.count
-    writeView(output)
-    let end = output.bytes.count
-    output.raw("}")
     self.room = room
     self.game = game
     self.mode = mode
-    self.json = output.bytes
-    self.viewRange = start..<end
+    self.viewRange = viewRange
     self.seatsRange = seatsRange
   }
 
@@ -92,12 +95,13 @@ public struct RoomView: Hashable, Sendable {
   /// The message answering the request `replyTo`, or as it is for none.
   public func jsonBytes(replyTo: String?) -> [UInt8] {
     guard let replyTo else { return self.json }
-    let output = JSONOutput(capacity: self.json.count + replyTo.utf8.count + 16)
-    output.append(self.json.dropLast())
-    output.raw(#","replyTo":"#)
-    output.write(replyTo)
-    output.raw("}")
-    return output.bytes
+    return JSONOutput.withPooled { output in
+      output.append(self.json.dropLast())
+      output.raw(#","replyTo":"#)
+      output.write(replyTo)
+      output.raw("}")
+      return output.copiedBytes()
+    }
   }
 
   public static func == (lhs: Self, rhs: Self) -> Bool { lhs.json == rhs.json }

@@ -26,6 +26,13 @@ public final class JSONOutput {
     self.bytes.reserveCapacity(capacity)
   }
 
+  /// Empties the output, keeping the room it has grown.
+  func reset() {
+    self.bytes.removeAll(keepingCapacity: true)
+    self.closers.removeAll(keepingCapacity: true)
+    self.hasElements.removeAll(keepingCapacity: true)
+  }
+
   /// How many containers are open.
   var depth: Int { self.closers.count }
 

@@ -1,0 +1,18 @@
+@testable import GameServerCore
+import GameServerModels
+import Testing
+
+struct ViewMessagesTests {
+  @Test(arguments: [0, 1, 2, 3, 7])
+  func messagesComeOutInTheOrderTheyWentIn(count: Int) {
+    var messages = ViewMessages()
+    messages.reserveCapacity(count)
+    for index in 0..<count {
+      messages.append((ConnectionID(rawValue: UInt64(index)), .queueLeft(reason: "r\(index)", replyTo: nil)))
+    }
+    var seen: [UInt64] = []
+    messages.forEach { connection, _ in seen.append(connection.rawValue) }
+    #expect(seen == (0..<count).map(UInt64.init))
+    #expect(messages.isEmpty == (count == 0))
+  }
+}
