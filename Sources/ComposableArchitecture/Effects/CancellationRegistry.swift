@@ -49,6 +49,9 @@ final class CancellationRegistry: Sendable {
 
   private let storage = Mutex(Storage())
 
+  /// The namespaces this store's effects run in, each made once.
+  @usableFromInline let namespaces = NamespaceTable()
+
   @usableFromInline
   init() {}
 

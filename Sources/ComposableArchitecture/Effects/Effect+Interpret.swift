@@ -72,7 +72,11 @@ extension Effect {
       let (id, cancelInFlight, effect) = self.cancellableParts
       // NB: The enclosing ids and this one's views in one list: one allocation.
       var all = ids
-      id.appendInNamespaceAndEnclosing(namespace, to: &all)
+      if id.isAllChildEffects {
+        all.append(id.inNamespace(namespace))
+      } else {
+        id.appendInNamespaceAndEnclosing(namespace, to: &all)
+      }
       if cancelInFlight { registry.cancel(id: all[ids.count]) }
       effect.interpret(
         ids: all, namespace: namespace, registry: registry,
@@ -80,10 +84,8 @@ extension Effect {
     case let .cancel(id):
       registry.cancel(id: id.inNamespace(namespace))
     case let .namespaced(component, effect):
-      var inner = namespace
-      inner.append(component)
       effect.interpret(
-        ids: ids, namespace: inner, registry: registry, send: send, start: start,
+        ids: ids, namespace: registry.namespaces.appending(component, to: namespace), registry: registry, send: send, start: start,
         schedule: schedule, startConcatenation: startConcatenation)
     case .mapped:
       let box = unsafeDowncast(box, to: MappedEffectBox<Action>.self)

@@ -43,26 +43,22 @@ struct EffectID: HashedOnce, Sendable {
   /// innermost first. Work registered under all of them is cancelled by this id from its own
   /// feature or from any feature containing it (a parent cancels its child's work by the
   /// child's id, as in TCA), but not from a sibling or a child.
-  ///
-  /// With `throughRoot` false the root's view is left out: for an id that only a child's
-  /// enclosing features use (``AllChildEffects``, which the root never cancels).
   @inlinable
-  func inNamespaceAndEnclosing(_ namespace: [ChildEffectsID], throughRoot: Bool = true) -> [Self] {
+  func inNamespaceAndEnclosing(_ namespace: [ChildEffectsID]) -> [Self] {
     var ids: [Self] = []
-    self.appendInNamespaceAndEnclosing(namespace, to: &ids, throughRoot: throughRoot)
+    self.appendInNamespaceAndEnclosing(namespace, to: &ids)
     return ids
   }
 
-  /// Appends ``inNamespaceAndEnclosing(_:throughRoot:)`` to `ids`, growing it once.
+  /// Appends ``inNamespaceAndEnclosing(_:)`` to `ids`, growing it once.
   @inlinable
-  func appendInNamespaceAndEnclosing(_ namespace: [ChildEffectsID], to ids: inout [Self], throughRoot: Bool = true) {
+  func appendInNamespaceAndEnclosing(_ namespace: [ChildEffectsID], to ids: inout [Self]) {
     if namespace.isEmpty {
       ids.append(self)
       return
     }
-    let outermost = throughRoot ? 0 : 1
-    ids.reserveCapacity(ids.count + namespace.count + 1 - outermost)
-    for count in stride(from: namespace.count, through: outermost, by: -1) {
+    ids.reserveCapacity(ids.count + namespace.count + 1)
+    for count in stride(from: namespace.count, through: 0, by: -1) {
       ids.append(self.inNamespace(namespace.prefix(count)))
     }
   }

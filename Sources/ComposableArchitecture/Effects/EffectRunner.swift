@@ -41,7 +41,7 @@ struct EffectRunner: Sendable {
       }
     case .cancellable:
       let (id, cancelInFlight, inner) = effect.cancellableParts
-      let ids = id.inNamespaceAndEnclosing(self.namespace)
+      let ids = id.isAllChildEffects ? [id.inNamespace(self.namespace)] : id.inNamespaceAndEnclosing(self.namespace)
       if cancelInFlight { self.registry.cancel(id: ids[0]) }
       let effect = UncheckedSendable(inner)
       let task = Task(executorPreference: EffectContext.current?.taskExecutor) {
@@ -59,7 +59,8 @@ struct EffectRunner: Sendable {
     case let .cancel(id):
       self.registry.cancel(id: id.inNamespace(self.namespace))
     case let .namespaced(component, effect):
-      let inner = EffectRunner(registry: self.registry, namespace: self.namespace + [component])
+      let inner = EffectRunner(
+        registry: self.registry, namespace: self.registry.namespaces.appending(component, to: self.namespace))
       await EffectContext.$current.withValue(
         EffectContext(
           registry: self.registry, namespace: inner.namespace,

@@ -69,10 +69,10 @@ final class MappedEffect<Child, Action>: MappedEffectBox<Action>, @unchecked Sen
       var ids = ids
       var namespace = namespace
       if let childID = box.childID {
-        namespace.append(childID)
-        // NB: Not under the root's view of the id: only an enclosing child's removal cancels it.
-        let scoped = EffectID(AllChildEffects.id).inNamespaceAndEnclosing(namespace, throughRoot: false)
-        ids = ids.isEmpty ? scoped : ids + scoped
+        namespace = registry.namespaces.appending(childID, to: namespace)
+        // NB: Only this child's own view of the id: each enclosing child's is in `ids` already,
+        //     put there at its own level.
+        ids.append(AllChildEffects.effectID(in: namespace))
       }
       box.child.interpret(
         ids: ids,

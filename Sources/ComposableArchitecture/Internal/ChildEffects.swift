@@ -66,6 +66,21 @@ struct AllChildEffects: Hashable, Sendable {
 
   /// The id, erased once.
   @usableFromInline static let id = ErasedID(exactly: AllChildEffects())
+
+  /// The id of every effect of the child at the end of `namespace`.
+  @inlinable
+  static func effectID(in namespace: [ChildEffectsID]) -> EffectID {
+    EffectID(Self.id).inNamespace(namespace)
+  }
+}
+
+extension EffectID {
+  /// Whether this is a child's ``AllChildEffects`` id, which is filed under the child's own
+  /// namespace only: every enclosing child files its own.
+  @inlinable
+  var isAllChildEffects: Bool {
+    self.id.type == ObjectIdentifier(AllChildEffects.self)
+  }
 }
 
 extension Effect {
@@ -80,7 +95,7 @@ extension Effect {
   /// Cancels every effect of the child.
   @inlinable
   static func cancelChild(_ id: ChildEffectsID) -> Self {
-    Self(operation: .cancel(id: EffectID(AllChildEffects.id).inNamespace([id])))
+    Self(operation: .cancel(id: AllChildEffects.effectID(in: [id])))
   }
 }
 
