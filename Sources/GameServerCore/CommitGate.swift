@@ -19,7 +19,8 @@ import Synchronization
 /// // on the database's commits: gate.wake()
 /// ```
 public final class CommitGate<Message>: @unchecked Sendable {
-  private var held: Deque<(message: Message, ticket: RoomLogTicket?)> = []
+  // NB: Only on the store's thread, one method at a time: not checked at run time as well.
+  @exclusivity(unchecked) private var held: Deque<(message: Message, ticket: RoomLogTicket?)> = []
   private let status: @Sendable (RoomLogTicket) -> RoomLogStatus
   private let deliver: (Message) -> Void
   private let schedule: @Sendable (@escaping @Sendable () -> Void) -> Void

@@ -12,10 +12,12 @@ import ComposableArchitecture
 /// ```
 public final class GameStateStorage<State: Sendable>: @unchecked Sendable {
   // NB: @unchecked: `state` is only mutated through `Game._reduce`, when the box is not shared (code outside a game's erased requirements must not write it).
-  public var state: State
+  // NB: Not checked for exclusive access at run time (a thread-local access set on each of the
+  //     several reads a room makes per action): only `_reduce` writes it, on a box no one shares.
+  @exclusivity(unchecked) public var state: State
   /// The game's reducer, made on the first action and kept for the rest of the game, so that
   /// what it resolves once (``ResolvedDependency``) stays resolved.
-  public var reducer: (any Sendable)?
+  @exclusivity(unchecked) public var reducer: (any Sendable)?
 
   @inlinable
   public init(_ state: State, reducer: (any Sendable)? = nil) {

@@ -11,10 +11,10 @@ import Synchronization
 @usableFromInline
 final class ResolvedDependencyCache<Value>: @unchecked Sendable {
   @usableFromInline let lock = Mutex(())
-  // NB: Used only under `lock`. Kept apart, so that a hit compares the dependencies where they
-  //     are and copies only the value.
-  @usableFromInline var dependencies: DependencyValues?
-  @usableFromInline var value: Value?
+  // NB: Used only under `lock` (so not checked for exclusive access at run time as well). Kept
+  //     apart, so that a hit compares the dependencies where they are and copies only the value.
+  @exclusivity(unchecked) @usableFromInline var dependencies: DependencyValues?
+  @exclusivity(unchecked) @usableFromInline var value: Value?
 
   @inlinable
   init() {}

@@ -15,11 +15,13 @@ final class RootCore<State, Action>: @unchecked Sendable {
   let taskExecutor: (any TaskExecutor)?
   @usableFromInline let storeExecutor: StoreExecutor?
 
-  @usableFromInline var buffer: [Action] = []
-  @usableFromInline var isSending = false
-  @usableFromInline var startedTasks: [Task<Void, Never>] = []
+  // NB: Not checked for exclusive access at run time (a thread-local access set on every
+  //     touch): only the core's own methods use these, one at a time, on the store's thread.
+  @exclusivity(unchecked) @usableFromInline var buffer: [Action] = []
+  @exclusivity(unchecked) @usableFromInline var isSending = false
+  @exclusivity(unchecked) @usableFromInline var startedTasks: [Task<Void, Never>] = []
   /// Timers armed by the send under way without a task (``Effect/send(_:after:clock:)``).
-  @usableFromInline var startedTimers: [any StoreTaskPart] = []
+  @exclusivity(unchecked) @usableFromInline var startedTimers: [any StoreTaskPart] = []
   /// Whether state was read through the store, so the Observation registrar must hear of
   /// changes; callback observers alone do not pay for it.
   @usableFromInline var isTracked = false
