@@ -15,7 +15,8 @@ apt_install() {
 }
 
 # The word list the word grid plays with, SQLite for the embedded database, libwebsockets for
-# the transport, and its libuv plugin for `serve --event-loop libuv` (epoll, for many connections).
+# the transport, and its libuv plugin for the libuv event loop (epoll, for many connections: the
+# server's default where it loads, else lws's own poll loop).
 packages=(wamerican-large libsqlite3-dev libwebsockets-dev libwebsockets-evlib-uv pkg-config)
 # The browser test drives headless Chromium; the TLS test makes a certificate with openssl; the
 # PostgreSQL tests start a server of their own from Debian's postgresql (deploy/postgres.sh).

@@ -28,8 +28,8 @@ struct ServeCommand: AsyncParsableCommand {
   @Option(help: "Seconds a dropped player keeps their seat.") var gracePeriod = 30
   @Option(help: "Seconds of silence before a connection is pinged; one that stays silent twice as long is dropped.")
   var pingInterval = 30
-  @Option(help: "How the transport waits for events: poll (libwebsockets' own loop) or libuv (epoll; for thousands of connections; needs libuv1 and libwebsockets-evlib-uv).")
-  var eventLoop = TransportConfiguration.EventLoop.poll
+  @Option(help: "How the transport waits for events: auto (libuv when it loads, else poll), poll (libwebsockets' own loop) or libuv (epoll, whose cost does not grow with the connections; needs libuv1 and libwebsockets-evlib-uv).")
+  var eventLoop = TransportConfiguration.EventLoop.automatic
   @Option(help: "trace, debug, info, notice, warning, error or critical.") var logLevel = "info"
   @Option(help: "A PEM certificate: serve https and wss (needs --tls-key).") var tlsCertificate: String?
   @Option(help: "The PEM private key for --tls-certificate.") var tlsKey: String?
@@ -131,6 +131,8 @@ struct ServeCommand: AsyncParsableCommand {
     // NB: Written straight to the file descriptor so that scripts waiting for it see it at once.
     let scheme = self.tlsCertificate == nil ? "http" : "https"
     FileHandle.standardOutput.write(Data("game-server listening on \(scheme)://\(self.host):\(app.port)\n".utf8))
+    // NB: In the log, not on standard output, whose first line scripts read the port from.
+    configuration.logger.notice("Event loop: \(app.transport.eventLoop.rawValue)")
     await app.waitForSignal()
     configuration.logger.notice("Stopping: closing connections")
     await app.stop()

@@ -91,7 +91,7 @@ struct LoadCommand: ParsableCommand {
     process.arguments = [
       "serve", "--port", String(port), "--data", data, "--max-connections", String(self.connections + 100),
       "--max-messages-per-second", "10000", "--move-time-limit", "300",
-    ] + (self.eventLoop == .poll ? [] : ["--event-loop", self.eventLoop.rawValue]) + (self.database.map { ["--database", $0] } ?? []) + cluster
+    ] + ["--event-loop", self.eventLoop.rawValue] + (self.database.map { ["--database", $0] } ?? []) + cluster
     let output = Pipe()
     process.standardOutput = output
     try process.run()

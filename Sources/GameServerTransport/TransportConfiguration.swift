@@ -29,15 +29,22 @@ public struct TransportConfiguration: Sendable {
   public var allowedOrigins: [String] = []
   /// Seconds between pings on an idle connection (a peer that does not answer is dropped).
   public var pingInterval = 30
-  /// How lws waits for events: its own `poll()` loop (the default), or libuv's `epoll` loop,
-  /// whose cost per round does not grow with the number of connections.
-  public var eventLoop = EventLoop.poll
+  /// How lws waits for events: libuv's `epoll` loop, whose cost per round does not grow with the
+  /// number of connections, when it can be loaded, else lws's own `poll()` loop (`.automatic`,
+  /// the default); or one of the two by name.
+  public var eventLoop = EventLoop.automatic
+  /// The libuv library `.libuv` and `.automatic` load (a test names a missing one).
+  var libuvLibrary = UVLoop.library
 
   /// How the transport's thread waits for events.
   public enum EventLoop: String, Sendable, CaseIterable {
+    /// libuv when it can be loaded (Debian's `libuv1`, and lws's plugin for it,
+    /// `libwebsockets-evlib-uv`), else `poll`: ``WebSocketServer/eventLoop`` says which runs.
+    case automatic = "auto"
     /// libwebsockets' own loop: `poll()` over every connection each round.
     case poll
-    /// A libuv loop (`epoll`); needs Debian's `libuv1` and `libwebsockets-evlib-uv`.
+    /// A libuv loop (`epoll`); needs Debian's `libuv1` and `libwebsockets-evlib-uv`, else the
+    /// server does not start.
     case libuv
   }
 

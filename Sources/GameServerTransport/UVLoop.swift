@@ -27,9 +27,12 @@ final class UVLoop: @unchecked Sendable {
   private let run: Run
   private let close: Close
 
-  init() throws {
-    guard let library = dlopen("libuv.so.1", RTLD_NOW | RTLD_GLOBAL) else {
-      throw TransportError.eventLoopUnavailable("libuv.so.1 cannot be loaded (apt-get install libuv1 libwebsockets-evlib-uv)")
+  /// The library loaded: Debian's `libuv1`.
+  static let library = "libuv.so.1"
+
+  init(library name: String = UVLoop.library) throws {
+    guard let library = dlopen(name, RTLD_NOW | RTLD_GLOBAL) else {
+      throw TransportError.eventLoopUnavailable("\(name) cannot be loaded (apt-get install libuv1 libwebsockets-evlib-uv)")
     }
     func symbol<T>(_ name: String, as type: T.Type) throws -> T {
       guard let address = dlsym(library, name) else {
@@ -50,16 +53,31 @@ final class UVLoop: @unchecked Sendable {
     self.foreignLoops.initialize(to: self.loop)
   }
 
-  /// A loop for `info`'s context when `eventLoop` asks for libuv: the context is told to run on
-  /// it; nil for lws's own loop.
+  /// A loop for `info`'s context when `eventLoop` asks for libuv (or, `.automatic`, when libuv
+  /// loads): the context is told to run on it; nil for lws's own loop.
   static func install(
-    _ eventLoop: TransportConfiguration.EventLoop, into info: inout lws_context_creation_info
+    _ eventLoop: TransportConfiguration.EventLoop, library: String = UVLoop.library,
+    into info: inout lws_context_creation_info
   ) throws -> UVLoop? {
-    guard eventLoop == .libuv else { return nil }
-    let loop = try UVLoop()
+    let loop: UVLoop
+    switch eventLoop {
+    case .poll: return nil
+    case .libuv: loop = try UVLoop(library: library)
+    case .automatic:
+      guard let loaded = try? UVLoop(library: library) else { return nil }
+      loop = loaded
+    }
     info.options |= clws_option_libuv()
     info.foreign_loops = loop.foreignLoops
     return loop
+  }
+
+  /// Tells `info`'s context to run on lws's own loop after all, and closes this loop, which no
+  /// context used: lws could not run on libuv (its plugin for it is missing).
+  func abandon(_ info: inout lws_context_creation_info) {
+    info.options &= ~clws_option_libuv()
+    info.foreign_loops = nil
+    _ = self.close(self.loop)
   }
 
   /// One round of service of `context`: a turn of `loop` if there is one, else lws's own

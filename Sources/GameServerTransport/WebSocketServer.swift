@@ -41,6 +41,8 @@ public final class WebSocketServer: @unchecked Sendable {
   /// The libuv loop lws runs on, when the configuration asks for it.
   private var uvLoop: UVLoop?
   var isOnLibUV: Bool { self.uvLoop != nil }
+  /// The event loop the transport runs on, once started: `.libuv` or `.poll`.
+  public var eventLoop: TransportConfiguration.EventLoop { self.isOnLibUV ? .libuv : .poll }
 
   public init(configuration: TransportConfiguration) {
     self.configuration = configuration
@@ -145,9 +147,18 @@ public final class WebSocketServer: @unchecked Sendable {
       // only.
       info.alpn = self.memory.string("http/1.1")
     }
-    self.uvLoop = try UVLoop.install(self.configuration.eventLoop, into: &info)
+    self.uvLoop = try UVLoop.install(
+      self.configuration.eventLoop, library: self.configuration.libuvLibrary, into: &info)
     lws_set_log_level(Int32(LLL_ERR) | Int32(LLL_WARN), emitLibWebSocketsLog)
-    guard let context = lws_create_context(&info) else {
+    var made = lws_create_context(&info)
+    if made == nil, self.configuration.eventLoop == .automatic, let loop = self.uvLoop {
+      // NB: libuv loaded, but lws could not run on it (its plugin, libwebsockets-evlib-uv, is
+      //     missing): lws's own loop instead.
+      loop.abandon(&info)
+      self.uvLoop = nil
+      made = lws_create_context(&info)
+    }
+    guard let context = made else {
       throw TransportError.cannotListen(host: self.configuration.host, port: self.configuration.port)
     }
     self.waker.setContext(context)
