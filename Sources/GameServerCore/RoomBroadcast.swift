@@ -14,12 +14,24 @@ final class RoomBroadcast: Sendable {
   let closesLog: Bool
   let ticket: RoomLogTicket
   let messages: ViewMessages
-  let channel: ClientChannel
-  let database: DatabaseClient
+  let outlets: Outlets
+
+  /// Where a broadcast goes: the client channel and the database, behind one reference, made
+  /// once per reducer. (The database client is a score of closures: copying it into each
+  /// broadcast retained and released every one of them.)
+  final class Outlets: Sendable {
+    let channel: ClientChannel
+    let database: DatabaseClient
+
+    init(channel: ClientChannel, database: DatabaseClient) {
+      self.channel = channel
+      self.database = database
+    }
+  }
 
   init(
     room: RoomID, log: RoomLogEntry?, restartsLog: Bool, closesLog: Bool, ticket: RoomLogTicket,
-    messages: ViewMessages, channel: ClientChannel, database: DatabaseClient
+    messages: ViewMessages, outlets: Outlets
   ) {
     self.room = room
     self.log = log
@@ -27,14 +39,14 @@ final class RoomBroadcast: Sendable {
     self.closesLog = closesLog
     self.ticket = ticket
     self.messages = messages
-    self.channel = channel
-    self.database = database
+    self.outlets = outlets
   }
 
   /// Queues the line, closes the log if the room closed, and sends the views after the line.
   func run() {
-    if let log { self.restartsLog ? self.database.restartRoomLog(log) : self.database.appendRoomLog(log) }
-    if self.closesLog { self.database.closeRoomLog(self.room) }
-    self.messages.forEach { connection, message in self.channel.send(connection, message, after: self.ticket) }
+    let (channel, database) = (self.outlets.channel, self.outlets.database)
+    if let log { self.restartsLog ? database.restartRoomLog(log) : database.appendRoomLog(log) }
+    if self.closesLog { database.closeRoomLog(self.room) }
+    self.messages.forEach { connection, message in channel.send(connection, message, after: self.ticket) }
   }
 }

@@ -17,13 +17,11 @@ import GameServerModels
 /// Only the room the action went to is looked at, so the work per action does not grow with the
 /// number of rooms or connections elsewhere.
 struct RoomBroadcasting<Rooms: Reducer<Server.State, Server.Action>>: Reducer {
-  let channel: ClientChannel
-  let database: DatabaseClient
+  let outlets: RoomBroadcast.Outlets
   let rooms: Rooms
 
   init(channel: ClientChannel, database: DatabaseClient, @ReducerBuilder<Server.State, Server.Action> rooms: () -> Rooms) {
-    self.channel = channel
-    self.database = database
+    self.outlets = RoomBroadcast.Outlets(channel: channel, database: database)
     self.rooms = rooms()
   }
 
@@ -72,7 +70,7 @@ struct RoomBroadcasting<Rooms: Reducer<Server.State, Server.Action>>: Reducer {
     guard !messages.isEmpty || log != nil || closing else { return effect }
     let broadcast = RoomBroadcast(
       room: id, log: log, restartsLog: restartsLog, closesLog: closing, ticket: ticket, messages: messages,
-      channel: self.channel, database: self.database)
+      outlets: self.outlets)
     return effect.merge(with: .perform { broadcast.run() })
   }
 

@@ -47,11 +47,12 @@ extension Game {
     }
     let box = unsafeDowncast(storage, to: GameStateStorage<State>.self)
     let reducer: Self
-    if let kept = box.reducer as? Self {
-      reducer = kept
+    if let kept = box.reducer {
+      // NB: Only this game writes it, and always a `KeptReducer<Self>`: no dynamic cast.
+      reducer = unsafeDowncast(kept, to: KeptReducer<Self>.self).reducer
     } else {
       reducer = Self()
-      box.reducer = reducer
+      box.reducer = KeptReducer(reducer)
     }
     return reducer.reduce(into: &box.state, action: action).map { GameInput.action(AnyGameAction($0)) }
   }

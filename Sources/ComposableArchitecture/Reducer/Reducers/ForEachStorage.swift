@@ -60,7 +60,9 @@ final class _ForEachStorage<Parent: Reducer, ID: Hashable & Sendable, Element: R
     return effects.merge(with: cancelEffects)
   }
 
-  @usableFromInline
+  // NB: Inlinable, so that erasing the id is specialized for its type (no run-time check of
+  //     whether it is a class, no unspecialized hashing).
+  @inlinable
   func childID(_ id: ID) -> ChildEffectsID {
     ChildEffectsID(path: self.childPath, identity: ErasedID(exactly: id))
   }
