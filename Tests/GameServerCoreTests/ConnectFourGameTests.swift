@@ -45,7 +45,7 @@ struct ConnectFourGameTests {
     let final = try #require(server.state.rooms.first?.game.state(of: ConnectFour.self))
     #expect(final.outcome?.winner == .x)
     #expect(final.board[Cell(row: 5, column: 0)] == .x)
-    await server.store.receive(\.ratingsRecorded)
+    await server.store.receive(\.ratingsRecorded, timeout: TestServer.databaseWait)
     let games = try await server.database.fetchGames(ann.player, 100)
     #expect(games.first?.winners == [ann.player])
     #expect(games.first?.moves == "[0,1,0,1,0,1,0]")

@@ -80,7 +80,7 @@ struct ProtocolTests {
     await server.connect(1)
     await server.connect(2)
     await server.send(1, #"{"v":1,"id":"r","type":"register","name":"alice","password":"correct horse"}"#)
-    await server.store.receive(\.login.delegate.loggedIn)
+    await server.store.receive(\.login.delegate.loggedIn, timeout: TestServer.databaseWait)
     _ = server.take(1)
     await server.send(2, #"{"v":1,"id":"r2","type":"register","name":"Alice","password":"another one"}"#)
     await server.store.receive(\.login.delegate.failed)
@@ -98,7 +98,7 @@ struct ProtocolTests {
     #expect(server.errors(2).map(\.code) == ["unknown_token"])
     // Logging in again elsewhere moves the session to the new connection.
     await server.send(2, #"{"v":1,"id":"l","type":"login","name":"alice","password":"correct horse"}"#)
-    await server.store.receive(\.login.delegate.loggedIn)
+    await server.store.receive(\.login.delegate.loggedIn, timeout: TestServer.databaseWait)
     #expect(server.take(2).first?.type == "welcome")
     #expect(server.errors(1).map(\.code) == ["logged_in_elsewhere"])
   }

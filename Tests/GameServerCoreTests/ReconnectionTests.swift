@@ -28,7 +28,7 @@ struct ReconnectionTests {
     await server.clock.advance(by: .seconds(29))
     await server.connect(3)
     await server.send(3, #"{"v":1,"id":"r","type":"resume","token":"\#(bob.token)"}"#)
-    await server.store.receive(\.login.delegate.loggedIn)
+    await server.store.receive(\.login.delegate.loggedIn, timeout: TestServer.databaseWait)
     let messages = server.take(3)
     guard case let .welcome(welcome)? = messages.first else {
       Issue.record("Expected a welcome, got \(messages)")
@@ -53,7 +53,7 @@ struct ReconnectionTests {
     let (alice, bob) = await startGame(server)
     await server.disconnect(2)
     await server.clock.advance(by: .seconds(30))
-    await server.store.receive(\.ratingsRecorded)
+    await server.store.receive(\.ratingsRecorded, timeout: TestServer.databaseWait)
     let view = try #require(server.take(1).compactMap(\.ticTacToeView).last)
     #expect(view.outcome == .resignation(winner: .x))
     let games = try await server.database.fetchGames(bob.player, 100)
@@ -83,7 +83,7 @@ struct ReconnectionTests {
     let (_, _) = await startGame(server)
     await server.send(2, #"{"v":1,"id":"l","type":"leaveRoom"}"#)
     #expect(server.take(1).compactMap(\.ticTacToeView).last?.outcome == .resignation(winner: .x))
-    await server.store.receive(\.ratingsRecorded)
+    await server.store.receive(\.ratingsRecorded, timeout: TestServer.databaseWait)
     // The game was rated: who left lost it, and hears so.
     #expect(
       server.take(2) == [

@@ -45,7 +45,7 @@ struct ReplyTests {
     #expect(server.take(3).map(\.replyTo) == ["s2"])
     // Resigning, and the rematch asked for after it.
     await server.send(2, #"{"v":1,"id":"r","type":"resign"}"#)
-    await server.store.receive(\.ratingsRecorded)
+    await server.store.receive(\.ratingsRecorded, timeout: TestServer.databaseWait)
     // The players' new ratings follow, answering nothing; the spectator has none.
     let resigned = server.take(2)
     #expect(resigned.map(\.type) == ["room", "rating"])

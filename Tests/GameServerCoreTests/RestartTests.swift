@@ -67,9 +67,9 @@ struct RestartTests {
     await second.connect(11)
     await second.connect(12)
     await second.send(11, #"{"v":1,"id":"a","type":"resume","token":"\#(alice.token)"}"#)
-    await second.store.receive(\.login.delegate.loggedIn)
+    await second.store.receive(\.login.delegate.loggedIn, timeout: TestServer.databaseWait)
     await second.send(12, #"{"v":1,"id":"b","type":"resume","token":"\#(bob.token)"}"#)
-    await second.store.receive(\.login.delegate.loggedIn)
+    await second.store.receive(\.login.delegate.loggedIn, timeout: TestServer.databaseWait)
     let bobView = try #require(second.take(12).compactMap(\.ticTacToeView).last)
     #expect(bobView.board == ["XX.", ".O.", "..."])
     #expect(bobView.you == .o)
@@ -82,7 +82,7 @@ struct RestartTests {
     await second.send(11, #"{"v":1,"type":"move","cell":{"row":1,"column":0}}"#)
     let final = try #require(second.take(11).compactMap(\.ticTacToeView).last)
     #expect(final.outcome == .win(.x, line: Line(kind: .column(0))))
-    await second.store.receive(\.ratingsRecorded)
+    await second.store.receive(\.ratingsRecorded, timeout: TestServer.databaseWait)
     #expect(try await database.fetchGames(alice.player, 100).first?.winners == [alice.player])
     _ = bob
   }
@@ -111,7 +111,7 @@ struct RestartTests {
       for (connection, row, column): (UInt64, Int, Int) in [(x, 0, 0), (o, 1, 0), (x, 0, 1), (o, 1, 1), (x, 0, 2)] {
         await server.send(connection, #"{"v":1,"type":"move","cell":{"row":\#(row),"column":\#(column)}}"#)
       }
-      await server.store.receive(\.ratingsRecorded)
+      await server.store.receive(\.ratingsRecorded, timeout: TestServer.databaseWait)
     }
     func rematch() async {
       await server.send(1, #"{"v":1,"type":"rematch"}"#)
@@ -170,11 +170,11 @@ struct RestartTests {
     await second.store.send(.restore(recovered.rooms, nextLogSequence: recovered.nextLogSequence))
     await second.connect(12)
     await second.send(12, #"{"v":1,"type":"resume","token":"\#(bob.token)"}"#)
-    await second.store.receive(\.login.delegate.loggedIn)
+    await second.store.receive(\.login.delegate.loggedIn, timeout: TestServer.databaseWait)
     _ = second.take(12)
     // Alice does not come back within the grace period.
     await second.clock.advance(by: .seconds(30))
-    await second.store.receive(\.ratingsRecorded)
+    await second.store.receive(\.ratingsRecorded, timeout: TestServer.databaseWait)
     #expect(second.take(12).compactMap(\.ticTacToeView).last?.outcome == .resignation(winner: .o))
   }
 
@@ -190,7 +190,7 @@ struct RestartTests {
     var first: TestServer? = TestServer(database: database)
     let (alice, bob) = await first!.startTicTacToe()
     await first!.play([(1, 0, 0), (2, 1, 0), (1, 0, 1), (2, 1, 1), (1, 0, 2)])
-    await first!.store.receive(\.ratingsRecorded)
+    await first!.store.receive(\.ratingsRecorded, timeout: TestServer.databaseWait)
     await first!.send(1, #"{"v":1,"type":"rematch"}"#)
     let room = first!.onlyRoom
     let before = try #require(first!.state.rooms.first)
@@ -214,7 +214,7 @@ struct RestartTests {
     #expect(second.state.rooms.map(\.id) == [room])
     await second.connect(12)
     await second.send(12, #"{"v":1,"type":"resume","token":"\#(bob.token)"}"#)
-    await second.store.receive(\.login.delegate.loggedIn)
+    await second.store.receive(\.login.delegate.loggedIn, timeout: TestServer.databaseWait)
     let messages = second.take(12)
     guard case let .welcome(welcome)? = messages.first else {
       Issue.record("Expected a welcome, got \(messages)")
@@ -230,7 +230,7 @@ struct RestartTests {
     // Alice never comes back: past her grace period her seat is given up, forfeiting the new
     // game to Bob (X now: the seats swap); once Bob leaves, the room closes.
     await second.clock.advance(by: .seconds(10))
-    await second.store.receive(\.ratingsRecorded)
+    await second.store.receive(\.ratingsRecorded, timeout: TestServer.databaseWait)
     #expect(second.take(12).compactMap(\.ticTacToeView).last?.outcome == .resignation(winner: .x))
     #expect(second.state.rooms[id: room]?.seats.first { $0.player == alice.player }?.hasLeft == true)
     await second.send(12, #"{"v":1,"type":"leaveRoom"}"#)

@@ -111,7 +111,7 @@ struct StorageFailureTests {
 
     faults.recover()
     await server.store.receive(.storage(.writesRecovered))
-    await server.store.receive(\.ratingsRecorded)
+    await server.store.receive(\.ratingsRecorded, timeout: TestServer.databaseWait)
     await server.store.receive(.storage(.roomLogRestored(room)))
     #expect(server.state.unrecordedGames.isEmpty)
     let view = try #require(server.take(2).compactMap(\.ticTacToeView).last)
@@ -143,7 +143,7 @@ struct StorageFailureTests {
     await server.clock.advance(by: .seconds(29))
     #expect(server.state.rooms[id: room]?.seats.contains { $0.hasLeft } == false)
     await server.clock.advance(by: .seconds(1))
-    await server.store.receive(\.ratingsRecorded)
+    await server.store.receive(\.ratingsRecorded, timeout: TestServer.databaseWait)
     #expect(server.take(1).compactMap(\.ticTacToeView).last?.outcome == .resignation(winner: .x))
   }
 
@@ -166,7 +166,7 @@ struct StorageFailureTests {
 
     faults.recover()
     await server.store.receive(.storage(.writesRecovered))
-    await server.store.receive(\.ratingsRecorded)
+    await server.store.receive(\.ratingsRecorded, timeout: TestServer.databaseWait)
     await server.store.receive(.storage(.roomLogRestored(room)))
     #expect(server.state.unavailableRooms.isEmpty && server.state.mendingRooms.isEmpty)
     let alice = try #require(server.state.rooms[id: room]?.seats.first?.player)

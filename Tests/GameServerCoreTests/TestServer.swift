@@ -67,11 +67,17 @@ final class TestServer {
     await self.send(connection, request.json)
   }
 
+  /// How long a test waits for an action that follows real database work (a login's session, a
+  /// game's ratings; an SQLite file in some tests): the wait ends as soon as the action comes, so
+  /// the bound matters only on a machine loaded by the whole parallel suite, where the default
+  /// 1 s was once not enough.
+  static let databaseWait: Duration = .seconds(30)
+
   /// Logs in a guest and returns their player id and token.
   @discardableResult
   func guest(_ connection: UInt64, _ name: String) async -> (player: PlayerID, token: String) {
     await self.send(connection, ClientRequest(id: "login", .guest(name: name)))
-    await self.store.receive(\.login.delegate.loggedIn)
+    await self.store.receive(\.login.delegate.loggedIn, timeout: Self.databaseWait)
     guard case let .welcome(welcome)? = self.take(connection).first(where: { $0.type == "welcome" }) else {
       fatalError("No welcome for \(name)")
     }

@@ -36,7 +36,7 @@ struct TicTacToeGameTests {
       #expect(server.take(1).compactMap(\.ticTacToeView).count == 1)
       #expect(server.take(2).compactMap(\.ticTacToeView).count == 1)
     }
-    await server.store.receive(\.ratingsRecorded)
+    await server.store.receive(\.ratingsRecorded, timeout: TestServer.databaseWait)
     let games = try await server.database.fetchGames(alice.player, 100)
     #expect(games.count == 1)
     #expect(games.first?.winners == [alice.player])
@@ -53,7 +53,7 @@ struct TicTacToeGameTests {
     await server.connect(2)
     for (connection, name) in [(UInt64(1), "alice"), (2, "bob")] {
       await server.send(connection, #"{"v":1,"type":"register","name":"\#(name)","password":"correct horse"}"#)
-      await server.store.receive(\.login.delegate.loggedIn)
+      await server.store.receive(\.login.delegate.loggedIn, timeout: TestServer.databaseWait)
       await server.send(connection, #"{"v":1,"type":"queue","game":"tictactoe"}"#)
     }
     let moves: [(UInt64, Int, Int)] = [(1, 0, 0), (2, 0, 1), (1, 1, 0), (2, 1, 1), (1, 2, 0)]

@@ -62,7 +62,7 @@ struct WordGridGameTests {
 
     // Time runs out: every word is revealed.
     await server.clock.advance(by: .seconds(180))
-    await server.store.receive(\.ratingsRecorded)
+    await server.store.receive(\.ratingsRecorded, timeout: TestServer.databaseWait)
     let end = try #require(server.take(3).compactMap(\.wordGridView).last)
     #expect(end.ended == .timeUp)
     #expect(end.players.map { $0.words?.map(\.word) } == [[words[0].word], [words[0].word]])
@@ -92,7 +92,7 @@ struct WordGridGameTests {
     #expect(afterAlice.turn == afterAlice.players[1].id)
     await server.send(2, #"{"v":1,"type":"pass"}"#)
     await server.send(1, #"{"v":1,"type":"pass"}"#)
-    await server.store.receive(\.ratingsRecorded)
+    await server.store.receive(\.ratingsRecorded, timeout: TestServer.databaseWait)
     let end = try #require(server.take(1).compactMap(\.wordGridView).last)
     #expect(end.ended == .allPassed)
     #expect(end.winners == [afterAlice.players[0].id])
