@@ -1,7 +1,8 @@
 import ComposableArchitecture
 import Testing
 
-/// An item with a repeating timer; its cancel ids are the same in every item of every group.
+/// An item with a repeating timer and a timer armed in the clock (`send(after:)`); its cancel ids
+/// are the same in every item of every group.
 @Reducer
 private struct Item {
   @ObservableState
@@ -18,10 +19,11 @@ private struct Item {
     case cancelGuardedFromEffect
     case startSteps
     case stopSteps
+    case arm
     case tick
     case step(Int)
   }
-  enum CancelID { case timer, guarded, steps }
+  enum CancelID { case timer, guarded, steps, armed }
   @Dependency(\.continuousClock) var clock
 
   var body: some ReducerOf<Self> {
@@ -64,6 +66,9 @@ private struct Item {
         )
       case .stopSteps:
         return .cancel(id: CancelID.steps)
+      case .arm:
+        return .send(.tick, after: .seconds(30), clock: self.clock)
+          .cancellable(id: CancelID.armed, cancelInFlight: true)
       case .tick:
         state.ticks += 1
         return .none
@@ -84,10 +89,14 @@ private struct Group {
   }
   enum Action: Equatable {
     case items(IdentifiedActionOf<Item>)
+    case remove(id: Int)
   }
   var body: some ReducerOf<Self> {
-    EmptyReducer()
-      .forEach(\.items, action: \.items) { Item() }
+    Reduce { state, action in
+      if case let .remove(id) = action { state.items.remove(id: id) }
+      return .none
+    }
+    .forEach(\.items, action: \.items) { Item() }
   }
 }
 
@@ -210,5 +219,45 @@ struct CancellationNamespaceTests {
     }
     await clock.advance(by: .seconds(5))
     await store.finish()
+  }
+
+  // NB: An item's effects are a grandchild's: its own group's removal of it, and the removal of
+  //     its group, each cancel them, and nothing beside them. A live store walks a mapped effect
+  //     in place; a test store runs it rebuilt (`Effect.child`): one test for each path.
+
+  @Test func anItemsArmedTimerEndsWithItselfOrItsGroup() {
+    let clock = ManualSchedulingClock()
+    let store = Store(initialState: Groups.State()) {
+      Groups()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    func arm(_ group: Int, _ item: Int) {
+      store.send(.groups(.element(id: group, action: .items(.element(id: item, action: .arm)))))
+    }
+    arm(1, 1)
+    arm(1, 2)
+    arm(2, 1)
+    #expect(clock.pending == [1, 2, 3])
+    // The group drops its first item: that item's timer only.
+    store.send(.groups(.element(id: 1, action: .remove(id: 1))))
+    #expect(clock.pending == [2, 3])
+    // Group 1 goes: the timer of the item left in it.
+    store.send(.remove(id: 1))
+    #expect(clock.pending == [3])
+  }
+
+  @Test func aTestStoreSeesAnItemsArmedTimerEndWithIt() async {
+    let clock = TestClock()
+    let store = self.makeStore(clock)
+    await store.send(\.groups[id: 1].items[id: 1].arm)
+    await store.send(\.groups[id: 2].items[id: 2].arm)
+    await store.send(.groups(.element(id: 1, action: .remove(id: 1)))) {
+      $0.groups[id: 1]?.items.remove(id: 1)
+    }
+    await store.send(.remove(id: 2)) {
+      $0.groups.remove(id: 2)
+    }
+    // NB: Exhaustive: a timer still armed would fail the test as it ends.
   }
 }
