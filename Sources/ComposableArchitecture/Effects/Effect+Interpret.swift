@@ -85,8 +85,8 @@ extension Effect {
       registry.cancel(id: id.inNamespace(namespace))
     case let .namespaced(component, effect):
       effect.interpret(
-        ids: ids, namespace: registry.namespaces.appending(component, to: namespace), registry: registry, send: send, start: start,
-        schedule: schedule, startConcatenation: startConcatenation)
+        ids: ids, namespace: registry.namespaces.appending(component, to: namespace), registry: registry,
+        send: send, start: start, schedule: schedule, startConcatenation: startConcatenation)
     case .mapped:
       let box = unsafeDowncast(box, to: MappedEffectBox<Action>.self)
       box.walk(box, ids, namespace, registry, send, start, schedule, startConcatenation)
