@@ -42,8 +42,8 @@ public final class ServerClock: Clock, Sendable {
         let registered = self.timers.withLock { $0.register(id, deadline: deadline, continuation) }
         switch registered {
         case .cancelled: continuation.resume(throwing: CancellationError())
-        case .waiting(isEarliest: let isEarliest):
-          self.wakeIfEarliest(isEarliest)
+        case .waiting(wakesTimerThread: let wakesTimerThread):
+          self.wakeTimerThread(if: wakesTimerThread)
         }
       }
     } onCancel: {
@@ -51,8 +51,8 @@ public final class ServerClock: Clock, Sendable {
     }
   }
 
-  private func wakeIfEarliest(_ isEarliest: Bool) {
-    if isEarliest { self.condition.withLock { self.condition.signal() } }
+  private func wakeTimerThread(if wakesTimerThread: Bool) {
+    if wakesTimerThread { self.condition.withLock { self.condition.signal() } }
   }
 
   private func serveTimers() {
@@ -62,9 +62,9 @@ public final class ServerClock: Clock, Sendable {
       for call in due.calls { call() }
       guard due.isEmpty else { continue }
       self.condition.withLock {
-        // NB: A sleep that becomes the earliest signals under this lock, so looking at the heap
-        // while holding it misses none.
-        guard let earliest = self.timers.withLock({ $0.earliest() }) else {
+        // NB: A deadline earlier than the wake planned here signals under this lock, so
+        // planning while holding it misses none.
+        guard let earliest = self.timers.withLock({ $0.planWake() }) else {
           self.condition.wait()
           return
         }
@@ -86,12 +86,21 @@ extension ServerClock: SchedulingClock {
   /// task. What `Effect.send(_:after:clock:)` arms in a live store.
   public func schedule(after duration: Duration, _ fire: @escaping @Sendable () -> Void) -> UInt64 {
     let deadline = ContinuousClock.now.advanced(by: duration)
-    let (id, isEarliest) = self.timers.withLock { $0.schedule(deadline: deadline, fire) }
-    self.wakeIfEarliest(isEarliest)
+    let (id, wakesTimerThread) = self.timers.withLock { $0.schedule(deadline: deadline, fire) }
+    self.wakeTimerThread(if: wakesTimerThread)
     return id
   }
 
   public func cancelScheduled(_ id: UInt64) {
     _ = self.timers.withLock { $0.cancel(id) }
+  }
+
+  /// Moves a scheduled call to `duration` from now under one lock, keeping its `fire`: a move
+  /// clock re-armed on every move allocates nothing here.
+  public func reschedule(_ id: UInt64, after duration: Duration) -> UInt64? {
+    let deadline = ContinuousClock.now.advanced(by: duration)
+    guard let wakesTimerThread = self.timers.withLock({ $0.reschedule(id, to: deadline) }) else { return nil }
+    self.wakeTimerThread(if: wakesTimerThread)
+    return id
   }
 }

@@ -2,7 +2,8 @@ import DequeModule
 import HeapModule
 
 /// The sleeps a ``ServerClock`` holds: their deadlines, and each sleeper's state by id.
-/// Cancelled sleeps leave their entry behind until it is popped or the entries are rebuilt.
+/// Cancelled and moved sleeps leave their entry behind until it is popped or the entries are
+/// rebuilt.
 ///
 /// A deadline no earlier than the last one that came in order joins the end of a queue, with
 /// no sifting: a server's timers mostly run for the same time (move clocks, grace periods), so
@@ -11,6 +12,9 @@ struct Timers {
   struct Entry: Comparable {
     var deadline: ContinuousClock.Instant
     var id: UInt64
+    /// Which of its id's deadlines this is: a moved call keeps its id, and its earlier entries
+    /// are dead.
+    var stamp: UInt32
 
     static func < (lhs: Self, rhs: Self) -> Bool {
       (lhs.deadline, lhs.id) < (rhs.deadline, rhs.id)
@@ -27,6 +31,12 @@ struct Timers {
     case scheduled(@Sendable () -> Void)
   }
 
+  /// A sleeper, and the stamp of its live entry.
+  struct Slot {
+    var sleeper: Sleeper
+    var stamp: UInt32 = 0
+  }
+
   /// What is due: sleepers to resume and calls to make.
   struct Due {
     var sleepers: [UnsafeContinuation<Void, any Error>] = []
@@ -36,21 +46,32 @@ struct Timers {
   }
 
   enum Registration {
-    case waiting(isEarliest: Bool)
+    case waiting(wakesTimerThread: Bool)
     case cancelled
+  }
+
+  /// When the timer thread last planned to wake: a new deadline earlier than that must wake it.
+  private enum PlannedWake {
+    /// It waits with no deadline.
+    case never
+    case at(ContinuousClock.Instant)
   }
 
   private var inOrder = Deque<Entry>()
   private var heap = Heap<Entry>()
-  private var sleepers: [UInt64: Sleeper] = [:]
+  private var sleepers: [UInt64: Slot] = [:]
   private var nextID: UInt64 = 0
+  private var plannedWake = PlannedWake.never
 
   /// How many sleeps are under way.
   var count: Int { self.sleepers.count }
 
+  /// How many deadlines are filed, dead ones included (for tests).
+  var entryCount: Int { self.heap.count + self.inOrder.count }
+
   mutating func makeID() -> UInt64 {
     self.nextID += 1
-    self.sleepers[self.nextID] = .unregistered
+    self.sleepers[self.nextID] = Slot(sleeper: .unregistered)
     return self.nextID
   }
 
@@ -59,11 +80,18 @@ struct Timers {
     self.next()?.entry.deadline
   }
 
+  /// The timer thread's: the earliest deadline still waited for, which it will wake at.
+  mutating func planWake() -> ContinuousClock.Instant? {
+    let earliest = self.earliest()
+    self.plannedWake = earliest.map(PlannedWake.at) ?? .never
+    return earliest
+  }
+
   /// The earliest entry still waited for, and whether it is the heap's (else the queue's);
   /// drops the dead entries in front of it.
   private mutating func next() -> (entry: Entry, inHeap: Bool)? {
-    while let top = self.heap.min, !self.isWaiting(top.id) { self.heap.removeMin() }
-    while let first = self.inOrder.first, !self.isWaiting(first.id) { self.inOrder.removeFirst() }
+    while let top = self.heap.min, !self.isLive(top) { self.heap.removeMin() }
+    while let first = self.inOrder.first, !self.isLive(first) { self.inOrder.removeFirst() }
     switch (self.heap.min, self.inOrder.first) {
     case let (top?, first?): return top < first ? (top, true) : (first, false)
     case let (top?, nil): return (top, true)
@@ -75,43 +103,58 @@ struct Timers {
   mutating func register(
     _ id: UInt64, deadline: ContinuousClock.Instant, _ continuation: UnsafeContinuation<Void, any Error>
   ) -> Registration {
-    if case .cancelled? = self.sleepers[id] {
+    if case .cancelled? = self.sleepers[id]?.sleeper {
       self.sleepers[id] = nil
       return .cancelled
     }
-    return .waiting(isEarliest: self.insert(id, .waiting(continuation), at: deadline))
+    self.sleepers[id] = Slot(sleeper: .waiting(continuation))
+    return .waiting(wakesTimerThread: self.insert(Entry(deadline: deadline, id: id, stamp: 0)))
   }
 
-  /// Adds a call at `deadline`; returns its id and whether it is now the earliest deadline.
+  /// Adds a call at `deadline`; returns its id and whether the timer thread must wake for it.
   mutating func schedule(
     deadline: ContinuousClock.Instant, _ call: @escaping @Sendable () -> Void
-  ) -> (id: UInt64, isEarliest: Bool) {
+  ) -> (id: UInt64, wakesTimerThread: Bool) {
     self.nextID += 1
-    return (self.nextID, self.insert(self.nextID, .scheduled(call), at: deadline))
+    self.sleepers[self.nextID] = Slot(sleeper: .scheduled(call))
+    return (self.nextID, self.insert(Entry(deadline: deadline, id: self.nextID, stamp: 0)))
   }
 
-  /// Files `sleeper` under `id` at `deadline`; whether that is now the earliest deadline.
-  private mutating func insert(_ id: UInt64, _ sleeper: Sleeper, at deadline: ContinuousClock.Instant) -> Bool {
-    let previous = self.earliest()
-    self.sleepers[id] = sleeper
-    let entry = Entry(deadline: deadline, id: id)
+  /// Moves the scheduled call `id` to `deadline`, keeping its id; whether the timer thread must
+  /// wake for it, or `nil` if it is no longer waiting. Its old entry is left dead, as a
+  /// cancelled one's is.
+  mutating func reschedule(_ id: UInt64, to deadline: ContinuousClock.Instant) -> Bool? {
+    guard let index = self.sleepers.index(forKey: id), case .scheduled = self.sleepers.values[index].sleeper else {
+      return nil
+    }
+    self.sleepers.values[index].stamp &+= 1
+    let stamp = self.sleepers.values[index].stamp
+    self.compactIfMostlyDead()
+    return self.insert(Entry(deadline: deadline, id: id, stamp: stamp))
+  }
+
+  /// Files `entry`; whether it is earlier than the timer thread means to wake.
+  private mutating func insert(_ entry: Entry) -> Bool {
     if let last = self.inOrder.last, entry < last {
       self.heap.insert(entry)
     } else {
       self.inOrder.append(entry)
     }
-    return previous.map { deadline < $0 } ?? true
+    switch self.plannedWake {
+    case .never: return true
+    case let .at(wake): return entry.deadline < wake
+    }
   }
 
   /// The sleeper to resume with a cancellation, if it was waiting.
   mutating func cancel(_ id: UInt64) -> UnsafeContinuation<Void, any Error>? {
-    switch self.sleepers[id] {
+    switch self.sleepers[id]?.sleeper {
     case let .waiting(continuation)?:
       self.sleepers[id] = nil
       self.compactIfMostlyDead()
       return continuation
     case .unregistered?:
-      self.sleepers[id] = .cancelled
+      self.sleepers[id]?.sleeper = .cancelled
       return nil
     case .scheduled?:
       self.sleepers[id] = nil
@@ -126,8 +169,8 @@ struct Timers {
   private mutating func compactIfMostlyDead() {
     let count = self.heap.count + self.inOrder.count
     if count > 64, count > 2 * self.sleepers.count {
-      self.heap = Heap(self.heap.unordered.filter { self.isWaiting($0.id) })
-      self.inOrder = Deque(self.inOrder.filter { self.isWaiting($0.id) })
+      self.heap = Heap(self.heap.unordered.filter { self.isLive($0) })
+      self.inOrder = Deque(self.inOrder.filter { self.isLive($0) })
     }
   }
 
@@ -136,7 +179,7 @@ struct Timers {
     var due = Due()
     while let (top, inHeap) = self.next(), top.deadline <= now {
       if inHeap { self.heap.removeMin() } else { self.inOrder.removeFirst() }
-      switch self.sleepers[top.id] {
+      switch self.sleepers[top.id]?.sleeper {
       case let .waiting(continuation)?:
         self.sleepers[top.id] = nil
         due.sleepers.append(continuation)
@@ -150,10 +193,12 @@ struct Timers {
     return due
   }
 
-  private func isWaiting(_ id: UInt64) -> Bool {
-    switch self.sleepers[id] {
-    case .waiting?, .scheduled?: return true
-    default: return false
+  /// Whether `entry` is its sleeper's current deadline, still waited for.
+  private func isLive(_ entry: Entry) -> Bool {
+    guard let slot = self.sleepers[entry.id], slot.stamp == entry.stamp else { return false }
+    switch slot.sleeper {
+    case .waiting, .scheduled: return true
+    case .unregistered, .cancelled: return false
     }
   }
 }

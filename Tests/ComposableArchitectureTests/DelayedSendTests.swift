@@ -36,6 +36,9 @@ private struct MoveClock {
 
 /// A ``SchedulingClock`` whose calls a test makes itself (here and in `MappedEffectTests`); its
 /// sleeps are counted, so a test can tell that a store used no task.
+///
+/// One made with `movesEntries` can also move a call (``reschedule(_:after:)``), as the
+/// server's clock does; the others make the store cancel and schedule anew.
 final class ManualSchedulingClock: Clock, SchedulingClock, @unchecked Sendable {
   typealias Duration = Swift.Duration
   typealias Instant = ContinuousClock.Instant
@@ -44,10 +47,19 @@ final class ManualSchedulingClock: Clock, SchedulingClock, @unchecked Sendable {
     var next: UInt64 = 0
     var scheduled: [UInt64: @Sendable () -> Void] = [:]
     var cancelled: [UInt64: @Sendable () -> Void] = [:]
+    /// Calls taken out to be made, as a clock thread takes a due call before making it.
+    var taken: [UInt64: @Sendable () -> Void] = [:]
     var sleeps = 0
+    var schedules = 0
+    var moves = 0
   }
 
   let timers = Mutex(Timers())
+  let movesEntries: Bool
+
+  init(movesEntries: Bool = false) {
+    self.movesEntries = movesEntries
+  }
 
   var now: Instant { ContinuousClock.now }
   var minimumResolution: Duration { .nanoseconds(1) }
@@ -60,9 +72,31 @@ final class ManualSchedulingClock: Clock, SchedulingClock, @unchecked Sendable {
   func schedule(after duration: Duration, _ fire: @escaping @Sendable () -> Void) -> UInt64 {
     self.timers.withLock { timers in
       timers.next += 1
+      timers.schedules += 1
       timers.scheduled[timers.next] = fire
       return timers.next
     }
+  }
+
+  func reschedule(_ id: UInt64, after duration: Duration) -> UInt64? {
+    guard self.movesEntries else { return nil }
+    return self.timers.withLock { timers in
+      guard timers.scheduled[id] != nil else { return nil }
+      timers.moves += 1
+      return id
+    }
+  }
+
+  /// Takes a pending call out, to be made later with ``makeTaken(_:)``: the clock's thread has
+  /// found it due.
+  func take(_ id: UInt64) {
+    self.timers.withLock { timers in
+      timers.taken[id] = timers.scheduled.removeValue(forKey: id)
+    }
+  }
+
+  func makeTaken(_ id: UInt64) {
+    self.timers.withLock { $0.taken.removeValue(forKey: id) }?()
   }
 
   func cancelScheduled(_ id: UInt64) {

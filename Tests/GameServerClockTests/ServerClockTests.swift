@@ -18,6 +18,17 @@ struct ServerClockTests {
     #expect(self.clock.pendingCount == 0)
   }
 
+  @Test func aMovedCallIsMadeAtItsNewDeadline() async {
+    let start = ContinuousClock.now
+    let firedAt = await withCheckedContinuation { continuation in
+      let id = self.clock.schedule(after: .seconds(3_600)) { continuation.resume(returning: ContinuousClock.now) }
+      // Earlier than the timer thread planned to wake: it must be woken for it.
+      #expect(self.clock.reschedule(id, after: .milliseconds(20)) == id)
+    }
+    #expect(firedAt - start >= .milliseconds(20))
+    #expect(self.clock.pendingCount == 0)
+  }
+
   @Test func sleepsUntilTheDeadline() async throws {
     let start = ContinuousClock.now
     try await self.clock.sleep(for: .milliseconds(20))

@@ -57,4 +57,52 @@ struct TimersTests {
     #expect(timers.earliest() == self.at(2_000))
     #expect(self.popAll(&timers, until: 3_000, made: made) == ["move 1000"])
   }
+
+  @Test func aMovedCallComesOutAtItsNewDeadlineOnly() {
+    var timers = Timers()
+    let made = LockIsolated<[String]>([])
+    let ids = self.schedule([("a", 10), ("b", 20)], in: &timers, made: made)
+    #expect(timers.reschedule(ids["a"]!, to: self.at(30)) != nil)
+    #expect(timers.earliest() == self.at(20))
+    #expect(self.popAll(&timers, until: 25, made: made) == ["b"])
+    #expect(timers.earliest() == self.at(30))
+    #expect(self.popAll(&timers, until: 40, made: made) == ["b", "a"])
+    // Made, or cancelled: there is nothing left to move.
+    #expect(timers.reschedule(ids["a"]!, to: self.at(50)) == nil)
+    let c = self.schedule([("c", 60)], in: &timers, made: made)["c"]!
+    _ = timers.cancel(c)
+    #expect(timers.reschedule(c, to: self.at(70)) == nil)
+    #expect(timers.earliest() == nil)
+  }
+
+  @Test func movedCallsDoNotPileUp() {
+    var timers = Timers()
+    let made = LockIsolated<[String]>([])
+    let ids = self.schedule([("move", 1)], in: &timers, made: made)
+    for seconds in 2...1_000 {
+      _ = timers.reschedule(ids["move"]!, to: self.at(seconds))
+    }
+    #expect(timers.count == 1)
+    #expect(timers.entryCount <= 64)
+    #expect(self.popAll(&timers, until: 999, made: made) == [])
+    #expect(self.popAll(&timers, until: 1_000, made: made) == ["move"])
+  }
+
+  @Test func theTimerThreadIsWokenOnlyForADeadlineEarlierThanItPlanned() {
+    var timers = Timers()
+    // It waits with no deadline: any deadline wakes it.
+    let first = timers.schedule(deadline: self.at(10)) {}
+    #expect(first.wakesTimerThread)
+    #expect(timers.planWake() == self.at(10))
+    let later = timers.schedule(deadline: self.at(20)) {}
+    #expect(!later.wakesTimerThread)
+    #expect(timers.schedule(deadline: self.at(5)) {}.wakesTimerThread)
+    #expect(timers.reschedule(later.id, to: self.at(1)) == true)
+    #expect(timers.reschedule(later.id, to: self.at(50)) == false)
+    // What it planned stays until it plans again, even once the earliest is gone.
+    _ = timers.cancel(first.id)
+    #expect(timers.planWake() == self.at(5))
+    #expect(timers.schedule(deadline: self.at(7)) {}.wakesTimerThread == false)
+    #expect(timers.schedule(deadline: self.at(3)) {}.wakesTimerThread)
+  }
 }

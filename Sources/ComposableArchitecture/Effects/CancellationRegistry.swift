@@ -44,6 +44,22 @@ final class CancellationRegistry: Sendable {
       return reused
     }
 
+    /// Vacates all work under `id`, to be cancelled once out of the lock.
+    mutating func takeOut(_ id: EffectID) -> (first: CancellationHandle?, others: [CancellationHandle]) {
+      // NB: The first handle apart, so that cancelling one piece of work allocates no list.
+      guard let work = self.byID[id] else { return (nil, []) }
+      var first: CancellationHandle?
+      var others: [CancellationHandle] = []
+      // NB: The work is taken out from under its other ids too, in the same lock, so that it
+      //     does not have to look them up again as it ends.
+      work.forEach { registration in
+        guard let handle = registration.handle else { return }
+        if first == nil { first = handle } else { others.append(handle) }
+        self.vacate(registration)
+      }
+      return (first, others)
+    }
+
     static let vacancyLimit = 16
   }
 
@@ -88,22 +104,30 @@ final class CancellationRegistry: Sendable {
   /// Cancels all work registered under `id`.
   @usableFromInline
   func cancel(id: EffectID) {
-    // NB: The first handle apart, so that cancelling one piece of work allocates no list.
-    let (first, others) = self.storage.withLock { storage -> (CancellationHandle?, [CancellationHandle]) in
-      guard let work = storage.byID[id] else { return (nil, []) }
-      var first: CancellationHandle?
-      var others: [CancellationHandle] = []
-      // NB: The work is taken out from under its other ids too, in the same lock, so that it
-      //     does not have to look them up again as it ends.
-      work.forEach { registration in
-        guard let handle = registration.handle else { return }
-        if first == nil { first = handle } else { others.append(handle) }
-        storage.vacate(registration)
-      }
-      return (first, others)
-    }
+    let (first, others) = self.storage.withLock { $0.takeOut(id) }
     first?.cancel()
     for handle in others { handle.cancel() }
+  }
+
+  /// What `.cancellable(id:cancelInFlight: true)` around a timer does before arming it: if the
+  /// only work under `id` is `owner`'s timer, filed under exactly `ids`, that timer is returned
+  /// (still filed) for the caller to re-arm in place; else all work under `id` is cancelled, as
+  /// ``cancel(id:)`` does, and `nil` returned.
+  @usableFromInline
+  func takeOverTimer(inFlight id: EffectID, ids: [EffectID], owner: AnyObject) -> CancellationHandle? {
+    let (first, others, isTakenOver) = self.storage.withLock { storage -> (CancellationHandle?, [CancellationHandle], Bool) in
+      if let work = storage.byID[id], let registration = work.only, let handle = registration.handle,
+        handle.timerOwner == ObjectIdentifier(owner), registration.ids == ids
+      {
+        return (handle, [], true)
+      }
+      let (first, others) = storage.takeOut(id)
+      return (first, others, false)
+    }
+    if isTakenOver { return first }
+    first?.cancel()
+    for handle in others { handle.cancel() }
+    return nil
   }
 
   /// How many ids have work filed under them, vacated registrations included (for tests).
@@ -158,6 +182,9 @@ class CancellationHandle: @unchecked Sendable {
   /// Set and cleared by the registry, under its lock.
   var registration: Registration?
 
+  /// The store whose timer this is (a ``ScheduledSend``), which may re-arm it in place.
+  let timerOwner: ObjectIdentifier?
+
   private struct State {
     var isCancelled = false
     var cancel: (@Sendable () -> Void)?
@@ -166,7 +193,15 @@ class CancellationHandle: @unchecked Sendable {
   private let state = Mutex(State())
 
   @usableFromInline
-  init() {}
+  init() {
+    self.timerOwner = nil
+  }
+
+  /// A handle that is `owner`'s timer.
+  @usableFromInline
+  init(timerOf owner: AnyObject) {
+    self.timerOwner = ObjectIdentifier(owner)
+  }
 
   /// Sets what cancelling does; runs it at once if cancellation already happened.
   @usableFromInline

@@ -7,9 +7,11 @@ extension Effect {
   ) -> Void
 
   /// How an interpreter arms a delayed send: the action, the delay, the clock, the cancellation
-  /// ids around it and the child features it belongs to.
+  /// ids around it, the child features it belongs to, and the index in the ids of one whose
+  /// work in flight it cancels first (`.cancellable(id:cancelInFlight: true)` right around it):
+  /// a store can then re-arm that timer in place.
   @usableFromInline
-  typealias Schedule = (Action, Duration, any Clock<Duration>, [EffectID], [ChildEffectsID]) -> Void
+  typealias Schedule = (Action, Duration, any Clock<Duration>, [EffectID], [ChildEffectsID], Int?) -> Void
 
   /// How an interpreter runs the parts of a concatenation that wait, one after the other.
   @usableFromInline
@@ -42,7 +44,7 @@ extension Effect {
     case let .run(priority, operation):
       start(priority, ids, namespace, operation)
     case let .delayedSend(action, duration, clock):
-      schedule(action, duration, clock, ids, namespace)
+      schedule(action, duration, clock, ids, namespace, nil)
     case let .merge(effects):
       for effect in effects {
         effect.interpret(
@@ -77,7 +79,15 @@ extension Effect {
       } else {
         id.appendInNamespaceAndEnclosing(namespace, to: &all)
       }
-      if cancelInFlight { registry.cancel(id: all[ids.count]) }
+      if cancelInFlight {
+        // NB: A timer re-armed under its ids: the store cancels what is in flight itself, and
+        //     may move its own timer instead.
+        if case let .delayedSend(action, duration, clock)? = effect.box?.operation {
+          schedule(action, duration, clock, all, namespace, ids.count)
+          return
+        }
+        registry.cancel(id: all[ids.count])
+      }
       effect.interpret(
         ids: all, namespace: namespace, registry: registry,
         send: send, start: start, schedule: schedule, startConcatenation: startConcatenation)

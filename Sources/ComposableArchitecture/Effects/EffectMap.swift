@@ -11,15 +11,24 @@ extension Effect {
   public func map<T>(_ transform: @escaping @Sendable (Action) -> T) -> Effect<T> {
     guard let box = self.box else { return .none }
     if case let .send(action) = box.operation { return .send(transform(action)) }
-    return Effect<T>(box: MappedEffect(child: self, transform: transform, childID: nil))
+    return Effect<T>(box: MappedEffect(child: self, embedding: ClosureEmbedding(transform), childID: nil))
   }
 
   /// This child effect with its actions transformed, run in the child's namespace and
   /// cancellable as a whole: `map(transform).child(id)` in one box.
   @inlinable
   func mapChild<T>(_ transform: @escaping @Sendable (Action) -> T, id: ChildEffectsID) -> Effect<T> {
+    self.mapChild(ClosureEmbedding(transform), id: id)
+  }
+
+  /// ``mapChild(_:id:)`` with its actions embedded by `embedding` (a `forEach` element's id
+  /// and case path: no closure to make).
+  @inlinable
+  func mapChild<Embedding: ChildActionEmbedding>(
+    _ embedding: Embedding, id: ChildEffectsID
+  ) -> Effect<Embedding.Action> where Embedding.Child == Action {
     if self.isNone { return .none }
-    return Effect<T>(box: MappedEffect(child: self, transform: transform, childID: id))
+    return Effect<Embedding.Action>(box: MappedEffect(child: self, embedding: embedding, childID: id))
   }
 
   /// This effect rebuilt node by node with its actions transformed: what a mapped effect stands

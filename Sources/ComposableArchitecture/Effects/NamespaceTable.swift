@@ -38,8 +38,17 @@ final class NamespaceTable: Sendable {
     }
   }
 
+  /// A namespace, and the ids its child's effects are all filed under.
+  @usableFromInline
+  struct Made {
+    @usableFromInline let namespace: [ChildEffectsID]
+    /// The child's ``AllChildEffects`` id, alone: what a child's effects are filed under when
+    /// no id encloses them.
+    @usableFromInline let allChildEffects: [EffectID]
+  }
+
   // NB: Unchecked: the arrays are values; the lock keeps the table itself to one thread.
-  private let table = Mutex<[Key: [ChildEffectsID]]>([:])
+  private let table = Mutex<[Key: Made]>([:])
 
   /// How many namespaces are kept before the table starts again.
   static let limit = 16_384
@@ -50,14 +59,21 @@ final class NamespaceTable: Sendable {
   /// `namespace` with `component` appended: the same array each time, while it is kept.
   @usableFromInline
   func appending(_ component: ChildEffectsID, to namespace: [ChildEffectsID]) -> [ChildEffectsID] {
+    self.made(appending: component, to: namespace).namespace
+  }
+
+  /// ``appending(_:to:)``, with the child's ``AllChildEffects`` id in it, also made once.
+  @usableFromInline
+  func made(appending component: ChildEffectsID, to namespace: [ChildEffectsID]) -> Made {
     let key = Key(parent: namespace, component: component)
     return self.table.withLock { table in
       if let made = table[key] { return made }
       if table.count >= Self.limit { table.removeAll() }
-      var made: [ChildEffectsID] = []
-      made.reserveCapacity(namespace.count + 1)
-      made.append(contentsOf: namespace)
-      made.append(component)
+      var child: [ChildEffectsID] = []
+      child.reserveCapacity(namespace.count + 1)
+      child.append(contentsOf: namespace)
+      child.append(component)
+      let made = Made(namespace: child, allChildEffects: [AllChildEffects.effectID(in: child)])
       table[key] = made
       return made
     }

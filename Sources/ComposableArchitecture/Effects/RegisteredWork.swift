@@ -7,6 +7,11 @@ struct RegisteredWork {
 
   var isEmpty: Bool { self.first == nil }
 
+  /// The registration, when there is exactly one (vacated or not).
+  var only: CancellationHandle.Registration? {
+    self.others.isEmpty ? self.first : nil
+  }
+
   mutating func insert(_ registration: CancellationHandle.Registration) {
     if self.first == nil {
       self.first = registration

@@ -21,7 +21,9 @@ final class RootCore<State, Action>: @unchecked Sendable {
   @exclusivity(unchecked) @usableFromInline var isSending = false
   @exclusivity(unchecked) @usableFromInline var startedTasks: [Task<Void, Never>] = []
   /// Timers armed by the send under way without a task (``Effect/send(_:after:clock:)``).
-  @exclusivity(unchecked) @usableFromInline var startedTimers: [any StoreTaskPart] = []
+  @exclusivity(unchecked) @usableFromInline var startedTimers: [TimerArming] = []
+  /// Which of the clocks given to ``Effect/send(_:after:clock:)`` can schedule, by type.
+  @exclusivity(unchecked) @usableFromInline var schedulingClocks = SchedulingClockCache()
   /// Whether state was read through the store, so the Observation registrar must hear of
   /// changes; callback observers alone do not pay for it.
   @usableFromInline var isTracked = false
@@ -148,10 +150,11 @@ final class RootCore<State, Action>: @unchecked Sendable {
       start: { priority, ids, namespace, operation in
         self.start(priority: priority, ids: ids, namespace: namespace, send: self.effectSend, operation)
       },
-      schedule: { action, duration, clock, ids, namespace in
-        if let clock = clock as? any SchedulingClock {
-          self.schedule(action, after: duration, on: clock, ids: ids)
+      schedule: { action, duration, clock, ids, namespace, inFlight in
+        if let clock = self.schedulingClocks.scheduling(clock) {
+          self.schedule(action, after: duration, on: clock, ids: ids, cancellingInFlight: inFlight)
         } else {
+          if let inFlight { self.registry.cancel(id: ids[inFlight]) }
           self.start(
             priority: nil, ids: ids, namespace: namespace, send: self.effectSend,
             Effect.sleepThenSend(action, after: duration, clock: clock))
@@ -174,13 +177,28 @@ final class RootCore<State, Action>: @unchecked Sendable {
   }
 
   /// Arms a timer in `clock` that sends `action` to this store, with no task until it fires.
+  /// With `inFlight`, the work under `ids[inFlight]` is cancelled first; when that is this
+  /// store's timer under the same ids, it is moved in the clock instead.
   // NB: Inlinable so that the timer's generic class is specialized, not looked up each time.
   @inlinable
-  func schedule(_ action: Action, after duration: Duration, on clock: any SchedulingClock, ids: [EffectID]) {
+  func schedule(
+    _ action: Action, after duration: Duration, on clock: any SchedulingClock, ids: [EffectID],
+    cancellingInFlight inFlight: Int?
+  ) {
+    if let inFlight,
+      let handle = self.registry.takeOverTimer(inFlight: ids[inFlight], ids: ids, owner: self)
+    {
+      let timer = unsafeDowncast(handle, to: ScheduledSend<State, Action>.self)
+      if let arming = timer.rearm(action, after: duration, on: clock) {
+        self.startedTimers.append(TimerArming(part: timer, arming: arming))
+        return
+      }
+      timer.cancel()
+    }
     let timer = ScheduledSend(core: self, action: action, clock: clock, isRegistered: !ids.isEmpty)
     if !ids.isEmpty { self.registry.insert(timer, ids: ids) }
     timer.arm(after: duration)
-    self.startedTimers.append(timer)
+    self.startedTimers.append(TimerArming(part: timer, arming: 0))
   }
 
   /// Runs `effects` one after the other in a task.

@@ -9,7 +9,7 @@ public struct StoreTask: Hashable, Sendable {
   let rawValue: Task<Void, Never>?
   /// A timer the send armed without a task (``Effect/send(_:after:clock:)``), when it started
   /// nothing else.
-  let timer: (any StoreTaskPart)?
+  let timer: TimerArming?
 
   @usableFromInline
   init(rawValue: Task<Void, Never>?) {
@@ -17,7 +17,7 @@ public struct StoreTask: Hashable, Sendable {
     self.timer = nil
   }
 
-  init(timer: any StoreTaskPart) {
+  init(timer: TimerArming) {
     self.rawValue = nil
     self.timer = timer
   }
@@ -42,17 +42,23 @@ public struct StoreTask: Hashable, Sendable {
   }
 
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.rawValue == rhs.rawValue && lhs.timer.map(ObjectIdentifier.init) == rhs.timer.map(ObjectIdentifier.init)
+    guard lhs.rawValue == rhs.rawValue else { return false }
+    switch (lhs.timer, rhs.timer) {
+    case (nil, nil): return true
+    case let (lhs?, rhs?): return lhs.isSame(as: rhs)
+    default: return false
+    }
   }
 
   public func hash(into hasher: inout Hasher) {
     hasher.combine(self.rawValue)
-    hasher.combine(self.timer.map(ObjectIdentifier.init))
+    hasher.combine(self.timer.map { ObjectIdentifier($0.part) })
+    hasher.combine(self.timer?.arming)
   }
 
   /// Combines the tasks and timers started by one send into one task.
   @usableFromInline
-  static func combining(_ tasks: [Task<Void, Never>], timers: [any StoreTaskPart] = []) -> StoreTask {
+  static func combining(_ tasks: [Task<Void, Never>], timers: [TimerArming] = []) -> StoreTask {
     switch (tasks.count, timers.count) {
     case (0, 0): return StoreTask(rawValue: nil)
     case (1, 0): return StoreTask(rawValue: tasks[0])

@@ -16,8 +16,10 @@
 /// }
 /// ```
 ///
+/// It is a class: a store re-arms a timer in place only on the very clock that holds it.
+///
 /// Not part of TCA's API.
-public protocol SchedulingClock: Sendable {
+public protocol SchedulingClock: AnyObject, Sendable {
   /// Calls `fire` once, from any thread, when `duration` has passed; returns an id for
   /// ``cancelScheduled(_:)``.
   func schedule(after duration: Duration, _ fire: @escaping @Sendable () -> Void) -> UInt64
@@ -25,4 +27,16 @@ public protocol SchedulingClock: Sendable {
   /// Forgets a scheduled call. It may already be running on another thread, so the caller
   /// must still ignore a late one.
   func cancelScheduled(_ id: UInt64)
+
+  /// Moves the scheduled call `id` to `duration` from now, keeping its `fire`; returns its new
+  /// id, or `nil` when it is no longer waiting (it fired or was cancelled): then nothing moved.
+  ///
+  /// What a store does when a timer is re-armed under the same ids
+  /// (`.cancellable(id:cancelInFlight: true)`): one entry moved instead of one cancelled and one
+  /// made. The default moves nothing, so the store cancels and schedules anew.
+  func reschedule(_ id: UInt64, after duration: Duration) -> UInt64?
+}
+
+extension SchedulingClock {
+  public func reschedule(_ id: UInt64, after duration: Duration) -> UInt64? { nil }
 }

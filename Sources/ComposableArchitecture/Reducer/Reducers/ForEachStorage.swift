@@ -82,10 +82,7 @@ final class _ForEachStorage<Parent: Reducer, ID: Hashable & Sendable, Element: R
       return .none
     }
     if effect.isNone { return .none }
-    let toElementAction = self.toElementAction
-    return effect.mapChild(
-      { toElementAction.embed(.element(id: id, action: $0)) }, id: self.childID(id)
-    )
+    return effect.mapChild(ElementEmbedding(id: id, path: self.toElementAction), id: self.childID(id))
   }
 
   @inlinable
