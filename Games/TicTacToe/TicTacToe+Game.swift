@@ -107,19 +107,20 @@ extension TicTacToe: Game {
   /// The cells played, as their `Encodable` form writes them:
   /// `[{"row":1,"column":1},{"row":0,"column":2}]`.
   public static func record(of state: State) -> String {
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(2 + state.moves.count * 24)
-    bytes.append(UInt8(ascii: "["))
+    // NB: Written into the string itself, sized once: one allocation.
+    var record = ""
+    record.reserveCapacity(2 + state.moves.count * 24)
+    record.append("[")
     for (index, cell) in state.moves.enumerated() {
-      if index > 0 { bytes.append(UInt8(ascii: ",")) }
-      bytes.append(contentsOf: #"{"row":"#.utf8)
-      bytes.append(contentsOf: String(cell.row).utf8)
-      bytes.append(contentsOf: #","column":"#.utf8)
-      bytes.append(contentsOf: String(cell.column).utf8)
-      bytes.append(UInt8(ascii: "}"))
+      if index > 0 { record.append(",") }
+      record.append(#"{"row":"#)
+      record.append(String(cell.row))
+      record.append(#","column":"#)
+      record.append(String(cell.column))
+      record.append("}")
     }
-    bytes.append(UInt8(ascii: "]"))
-    return String(decoding: bytes, as: UTF8.self)
+    record.append("]")
+    return record
   }
 
   public static func turn(in state: State) -> GameTurn? {

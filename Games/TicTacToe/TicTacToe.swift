@@ -29,8 +29,9 @@ public struct TicTacToe: Sendable {
     public var moveEndsAt: Date?
     /// Moves made in this game.
     public var moveNumber = 0
-    /// The cells played in this game, in order: the record of the game.
-    public var moves: [Cell] = []
+    /// The cells played in this game, in order: the record of the game. Kept packed, so that a
+    /// move copies no list; its JSON is the list of cells.
+    public var moves: PlayedCells = []
     /// The marks whose players asked for a rematch.
     public var rematchRequests: Set<Mark> = []
     /// 1 for the first game between these players, 2 after a rematch, ...

@@ -59,10 +59,13 @@ struct RoomBroadcasting<Rooms: Reducer<Server.State, Server.Action>>: Reducer {
           } else {
             before.isViewer(viewer)
           }
-        guard let view = wasViewer ? after.view(for: viewer, unlessSameIn: before) : after.view(for: viewer) else {
-          return
-        }
-        messages.append((connection, requester?.0 == viewer ? view.replying(to: requester?.1) : view))
+        // NB: The requester's view is written as its answer: one message, written once.
+        let replyTo = requester?.0 == viewer ? requester?.1 : nil
+        let view =
+          wasViewer
+          ? after.view(for: viewer, unlessSameIn: before, replyTo: replyTo) : after.view(for: viewer, replyTo: replyTo)
+        guard let view else { return }
+        messages.append((connection, view))
       }
     }
     let closing = after.isAbandoned

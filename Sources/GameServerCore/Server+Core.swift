@@ -217,7 +217,7 @@ extension Server {
   func show(
     _ room: Room.State, to player: PlayerID, on connection: ConnectionID, _ state: State, replyTo: String? = nil
   ) -> Effect<Action> {
-    let view = room.view(for: player).replying(to: replyTo)
+    let view = room.view(for: player, replyTo: replyTo)
     let ticket = state.latestLogLine(of: room.id)
     return .perform { [channel] in channel.send(connection, view, after: ticket) }
   }

@@ -50,7 +50,7 @@ extension Server {
       let requestID = state.sessions[player]?.roomRequestID
       state.sessions[player]?.roomRequestID = nil
       if let connection = state.sessions[player]?.connection {
-        views.append((connection, room.view(for: player).replying(to: requestID)))
+        views.append((connection, room.view(for: player, replyTo: requestID)))
       }
     }
     var snapshot = RoomLogEntry(room: id, sequence: sequence, encoding: room)

@@ -15,36 +15,49 @@ public struct RoomView: Hashable, Sendable {
   public let game: String
   /// The mode, for a game with more than one.
   public let mode: String?
-  /// The whole message without `replyTo`.
-  public let json: [UInt8]
+  /// The message as written: with `"replyTo"` when it was written as an answer
+  /// (``writtenReplyTo``).
+  private let bytes: [UInt8]
+  /// The request the message was written to answer, if any: its `"replyTo"` is in `bytes`.
+  public let writtenReplyTo: String?
+  /// Where, in `bytes`, the message without `replyTo` ends, but for its closing brace.
+  private let bodyEnd: Int
   /// Where the view's object is in `json`.
   private let viewRange: Range<Int>
   /// Where the seats' array is in `json`, if the message has one.
   private let seatsRange: Range<Int>?
 
   /// Writes the message; `writeSeats` writes the seats' array (``writeSeat(_:name:bot:to:)``
-  /// writes each), and `writeView` the view's object, where they go.
+  /// writes each), and `writeView` the view's object, where they go. With `replyTo`, the
+  /// message is written as the answer to that request, as ``jsonBytes(replyTo:)`` gives it
+  /// back with no copy.
   public init(
-    room: RoomID, game: String, mode: String?,
+    room: RoomID, game: String, mode: String?, replyTo: String? = nil,
     writeSeats: (JSONOutput) -> Void, writeView: (JSONOutput) -> Void
   ) {
-    self.init(room: room, game: game, mode: mode, hasSeats: true, writeSeats: writeSeats, writeView: writeView)
+    self.init(
+      room: room, game: game, mode: mode, hasSeats: true, replyTo: replyTo, writeSeats: writeSeats,
+      writeView: writeView)
   }
 
   /// Writes the message with no seats: `writeView` writes the view's object where it goes.
-  public init(room: RoomID, game: String, mode: String?, writeView: (JSONOutput) -> Void) {
-    self.init(room: room, game: game, mode: mode, hasSeats: false, writeSeats: { _ in }, writeView: writeView)
+  public init(room: RoomID, game: String, mode: String?, replyTo: String? = nil, writeView: (JSONOutput) -> Void) {
+    self.init(
+      room: room, game: game, mode: mode, hasSeats: false, replyTo: replyTo, writeSeats: { _ in },
+      writeView: writeView)
   }
 
   // NB: Not an optional closure, which would have to escape.
   private init(
-    room: RoomID, game: String, mode: String?, hasSeats: Bool,
+    room: RoomID, game: String, mode: String?, hasSeats: Bool, replyTo: String?,
     writeSeats: (JSONOutput) -> Void, writeView: (JSONOutput) -> Void
   ) {
-    // NB: Written in a pooled output and copied out to fit: one allocation per message.
+    // NB: Written in a pooled output and copied out to fit: one allocation per message, also
+    //     for the answer to a request.
     var seatsRange: Range<Int>?
     var viewRange = 0..<0
-    self.json = JSONOutput.withPooled { output in
+    var bodyEnd = 0
+    self.bytes = JSONOutput.withPooled { output in
       output.raw(#"{"v":1,"type":"room","room":"#)
       output.write(room.rawValue)
       output.raw(#","game":"#)
@@ -63,12 +76,16 @@ public struct RoomView: Hashable, Sendable {
       let start = output.bytes.count
       writeView(output)
       viewRange = start..<output.bytes.count
+      bodyEnd = output.bytes.count
+      if let replyTo { Self.writeReply(replyTo, to: output) }
       output.raw("}")
       return output.copiedBytes()
     }
     self.room = room
     self.game = game
     self.mode = mode
+    self.writtenReplyTo = replyTo
+    self.bodyEnd = bodyEnd
     self.viewRange = viewRange
     self.seatsRange = seatsRange
   }
@@ -86,25 +103,39 @@ public struct RoomView: Hashable, Sendable {
     output.raw("}")
   }
 
+  /// The whole message without `replyTo`.
+  public var json: [UInt8] {
+    self.writtenReplyTo == nil ? self.bytes : self.jsonBytes(replyTo: nil)
+  }
+
+  /// The message without `replyTo`, but for its closing brace.
+  private var body: ArraySlice<UInt8> { self.bytes[..<self.bodyEnd] }
+
   /// The seats' JSON array, if the message has one.
-  public var seatsJSON: ArraySlice<UInt8>? { self.seatsRange.map { self.json[$0] } }
+  public var seatsJSON: ArraySlice<UInt8>? { self.seatsRange.map { self.bytes[$0] } }
 
   /// The view's JSON object.
-  public var viewJSON: ArraySlice<UInt8> { self.json[self.viewRange] }
+  public var viewJSON: ArraySlice<UInt8> { self.bytes[self.viewRange] }
 
-  /// The message answering the request `replyTo`, or as it is for none.
+  /// The message answering the request `replyTo`, or as it is for none: the bytes written, with
+  /// no copy, when it was written for that answer.
   public func jsonBytes(replyTo: String?) -> [UInt8] {
-    guard let replyTo else { return self.json }
+    if replyTo == self.writtenReplyTo { return self.bytes }
     return JSONOutput.withPooled { output in
-      output.append(self.json.dropLast())
-      output.raw(#","replyTo":"#)
-      output.write(replyTo)
+      output.append(self.body)
+      if let replyTo { Self.writeReply(replyTo, to: output) }
       output.raw("}")
       return output.copiedBytes()
     }
   }
 
-  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.json == rhs.json }
+  private static func writeReply(_ replyTo: String, to output: JSONOutput) {
+    output.raw(#","replyTo":"#)
+    output.write(replyTo)
+  }
 
-  public func hash(into hasher: inout Hasher) { hasher.combine(self.json) }
+  /// Views are the same message, whichever request they were written to answer.
+  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.body == rhs.body }
+
+  public func hash(into hasher: inout Hasher) { hasher.combine(self.body) }
 }

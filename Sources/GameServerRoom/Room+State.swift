@@ -59,25 +59,40 @@ extension Room.State {
     let result = self.game.result
     return GameRecord(
       room: self.id, variant: self.variant, players: players, names: self.seats.map(\.name),
-      bots: self.seats.filter { $0.bot != nil }.map(\.player), guests: self.seats.filter(\.isGuest).map(\.player),
+      bots: self.players { $0.bot != nil }, guests: self.players(\.isGuest),
       winners: result?.winners ?? [],
       // NB: Two players' places are their winners; records of two stay as they were.
       ranking: players.count > 2 ? result?.ranking : nil,
       moves: self.game.record)
   }
 
+  /// The players of the seats that pass `isIncluded`, in seat order: one list, sized once, and
+  /// none when no seat passes.
+  private func players(_ isIncluded: (Seat) -> Bool) -> [PlayerID] {
+    let count = self.seats.count(where: isIncluded)
+    guard count > 0 else { return [] }
+    var players: [PlayerID] = []
+    players.reserveCapacity(count)
+    for seat in self.seats where isIncluded(seat) { players.append(seat.player) }
+    return players
+  }
+
   /// The message that shows this room to `viewer` who did not see it yet (or sees it again
-  /// after a reload): with the seats.
-  public func view(for viewer: PlayerID) -> ServerMessage {
+  /// after a reload): with the seats. Written as the answer to `replyTo`, if given.
+  public func view(for viewer: PlayerID, replyTo: String? = nil) -> ServerMessage {
     // NB: A view is always written when there is no other state to compare it with.
     let seats = self.seats
-    return .room(self.game.view(for: viewer, in: self.id, seats: { Self.write(seats, to: $0) }, unlessSameIn: nil)!)
+    let view = self.game.view(
+      for: viewer, in: self.id, seats: { Self.write(seats, to: $0) }, unlessSameIn: nil, replyTo: replyTo)!
+    return .room(view, replyTo: replyTo)
   }
 
   /// The message that shows this room to `viewer`, unless `viewer` saw the same in `before`:
-  /// without the seats, which `viewer` has (a room's seats do not change).
-  public func view(for viewer: PlayerID, unlessSameIn before: Room.State) -> ServerMessage? {
-    self.game.view(for: viewer, in: self.id, seats: nil, unlessSameIn: before.game).map { .room($0) }
+  /// without the seats, which `viewer` has (a room's seats do not change). Written as the
+  /// answer to `replyTo`, if given.
+  public func view(for viewer: PlayerID, unlessSameIn before: Room.State, replyTo: String? = nil) -> ServerMessage? {
+    self.game.view(for: viewer, in: self.id, seats: nil, unlessSameIn: before.game, replyTo: replyTo)
+      .map { .room($0, replyTo: replyTo) }
   }
 
   /// Writes who sits in the room, in seat order.

@@ -48,16 +48,18 @@ public struct RoomGame: Equatable, Sendable, Codable {
     self.game._reduce(&self.storage, input)
   }
 
-  /// The room message that shows this game to `viewer`, unless it is the same in `other`.
+  /// The room message that shows this game to `viewer`, unless it is the same in `other`;
+  /// written as the answer to `replyTo`, if given.
   func view(
-    for viewer: PlayerID?, in room: RoomID, seats: ((JSONOutput) -> Void)?, unlessSameIn other: RoomGame?
+    for viewer: PlayerID?, in room: RoomID, seats: ((JSONOutput) -> Void)?, unlessSameIn other: RoomGame?,
+    replyTo: String? = nil
   ) -> RoomView? {
     var view: RoomView?
     _ = self.game._writeView(self.storage, for: viewer, unlessSameIn: other?.storage) { mode, body in
       if let seats {
-        view = RoomView(room: room, game: self.game.id, mode: mode, writeSeats: seats, writeView: body)
+        view = RoomView(room: room, game: self.game.id, mode: mode, replyTo: replyTo, writeSeats: seats, writeView: body)
       } else {
-        view = RoomView(room: room, game: self.game.id, mode: mode, writeView: body)
+        view = RoomView(room: room, game: self.game.id, mode: mode, replyTo: replyTo, writeView: body)
       }
     }
     return view

@@ -55,6 +55,10 @@ struct JSONStreamEncoderTests {
       .room(view),
       .room(view, replyTo: "m\u{e9}"),
       .room(moded, replyTo: "r\"1"),
+      .room(RoomView(room: "room-2", game: "wordgrid", mode: "race", replyTo: "w\"2") { $0.raw("{}") }, replyTo: "w\"2"),
+      // Written for one request, sent as the answer to another, or to none.
+      .room(RoomView(room: "room-2", game: "wordgrid", mode: "race", replyTo: "w") { $0.raw("{}") }, replyTo: "x"),
+      .room(RoomView(room: "room-2", game: "wordgrid", mode: "race", replyTo: "w") { $0.raw("{}") }),
       .roomLeft("room-1", reason: "left", replyTo: "l"),
       .welcome(.init(player: "ada", name: "Ada", guest: false, token: "t", ratings: ["tictactoe": 1216], room: nil, replyTo: "1")),
       .error(ProtocolError(code: "not_your_turn", message: "It is not your turn.", requestID: "7")),

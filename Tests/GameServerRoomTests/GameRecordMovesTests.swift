@@ -11,7 +11,7 @@ struct GameRecordMovesTests {
     ]
     for moves in games {
       var game = TicTacToe.State(x: "alice", o: "bob")
-      game.moves = moves
+      game.moves = PlayedCells(moves)
       let room = Room.State(
         id: RoomID(rawValue: "room-1"),
         seats: [Seat(player: "alice", name: "Alice"), Seat(player: "bob", name: "Bob")], game: RoomGame(TicTacToe.self, game))
