@@ -60,6 +60,21 @@ struct ErasedIDTests {
     #expect(id.inNamespace([]) == id)
   }
 
+  @Test func listsOfEffectIDsCompareInPlaceAsArraysDo() {
+    let rows = ChildEffectsPath(\IdentifiedArrayOf<Row>.self)
+    let first = ChildEffectsID(path: rows, identity: ErasedID(exactly: 1))
+    let a = EffectID(ErasedID(CancelID.a))
+    let b = a.inNamespace([first])
+    let lists: [[EffectID]] = [[], [a], [b], [a, b], [b, a], [a, a], [a, b, a]]
+    for lhs in lists {
+      #expect(EffectID.areSame(lhs, lhs))
+      for rhs in lists {
+        // Rebuilt, so that no two lists share a buffer.
+        #expect(EffectID.areSame(lhs, rhs.map { $0 }) == (lhs == rhs))
+      }
+    }
+  }
+
   private struct Row: Identifiable, Sendable {
     let id: Int
   }

@@ -29,7 +29,7 @@ final class CancellationRegistry: Sendable {
     mutating func settle(reusingFor ids: [EffectID]?) -> CancellationHandle.Registration? {
       var reused: CancellationHandle.Registration?
       for registration in self.vacated {
-        if reused == nil, let ids, registration.ids == ids {
+        if reused == nil, let ids, EffectID.areSame(registration.ids, ids) {
           reused = registration
           continue
         }
@@ -117,7 +117,7 @@ final class CancellationRegistry: Sendable {
   func takeOverTimer(inFlight id: EffectID, ids: [EffectID], owner: AnyObject) -> CancellationHandle? {
     let (first, others, isTakenOver) = self.storage.withLock { storage -> (CancellationHandle?, [CancellationHandle], Bool) in
       if let work = storage.byID[id], let registration = work.only, let handle = registration.handle,
-        handle.timerOwner == ObjectIdentifier(owner), registration.ids == ids
+        handle.timerOwner == ObjectIdentifier(owner), EffectID.areSame(registration.ids, ids)
       {
         return (handle, [], true)
       }

@@ -74,6 +74,19 @@ struct EffectID: HashedOnce, Sendable {
   static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.hash == rhs.hash && lhs.path == rhs.path && lhs.id == rhs.id
   }
+
+  /// Whether two lists of ids are equal, compared in place: `Array`'s `==` copies each id out
+  /// (its path and its erased value) before comparing it.
+  static func areSame(_ lhs: [Self], _ rhs: [Self]) -> Bool {
+    guard lhs.count == rhs.count else { return false }
+    return lhs.withUnsafeBufferPointer { lhs in
+      rhs.withUnsafeBufferPointer { rhs in
+        if lhs.baseAddress == rhs.baseAddress { return true }
+        for index in lhs.indices where !(lhs[index] == rhs[index]) { return false }
+        return true
+      }
+    }
+  }
 }
 
 extension EffectID: CustomStringConvertible {
