@@ -2,38 +2,6 @@ import ComposableArchitecture
 import Synchronization
 import Testing
 
-@Reducer
-private struct MoveClock {
-  @ObservableState
-  struct State: Equatable {
-    var armed = 0
-    var expired: [Int] = []
-  }
-  enum Action: Equatable {
-    case arm
-    case disarm
-    case expired(Int)
-  }
-  enum CancelID { case timer }
-  @ResolvedDependency(\.continuousClock) var clock
-
-  var body: some ReducerOf<Self> {
-    Reduce { state, action in
-      switch action {
-      case .arm:
-        state.armed += 1
-        return .send(.expired(state.armed), after: .seconds(30), clock: self.clock)
-          .cancellable(id: CancelID.timer, cancelInFlight: true)
-      case .disarm:
-        return .cancel(id: CancelID.timer)
-      case let .expired(number):
-        state.expired.append(number)
-        return .none
-      }
-    }
-  }
-}
-
 /// A ``SchedulingClock`` whose calls a test makes itself (here and in `MappedEffectTests`); its
 /// sleeps are counted, so a test can tell that a store used no task.
 ///

@@ -2,60 +2,14 @@ import ComposableArchitecture
 import Synchronization
 import Testing
 
-@Reducer
-private struct MoveTimer {
-  @ObservableState
-  struct State: Equatable {
-    var armed = 0
-    var expired: [Int] = []
-  }
-  enum Action: Equatable {
-    case arm
-    case armInGroup
-    case armWithFetch
-    case cancelGroup
-    case disarm
-    case expired(Int)
-  }
-  enum CancelID { case group, timer }
-  @ResolvedDependency(\.continuousClock) var clock
-
-  var body: some ReducerOf<Self> {
-    Reduce { state, action in
-      switch action {
-      case .arm:
-        state.armed += 1
-        return .send(.expired(state.armed), after: .seconds(30), clock: self.clock)
-          .cancellable(id: CancelID.timer, cancelInFlight: true)
-      case .armInGroup:
-        state.armed += 1
-        return .send(.expired(state.armed), after: .seconds(30), clock: self.clock)
-          .cancellable(id: CancelID.timer, cancelInFlight: true)
-          .cancellable(id: CancelID.group)
-      case .cancelGroup:
-        return .cancel(id: CancelID.group)
-      case .armWithFetch:
-        // Other work under the timer's id: the next re-arm must cancel it, so it cannot move.
-        return .run { _ in try? await Task.never() }
-          .cancellable(id: CancelID.timer)
-      case .disarm:
-        return .cancel(id: CancelID.timer)
-      case let .expired(number):
-        state.expired.append(number)
-        return .none
-      }
-    }
-  }
-}
-
 /// A timer re-armed under the same ids on a clock that can move its calls is moved, not
 /// replaced: the clock schedules once, and the send that armed it before sees its arming
 /// cancelled, exactly as when the timer is replaced.
 @MainActor
 struct TimerRearmTests {
-  private func makeStore(_ clock: ManualSchedulingClock) -> StoreOf<MoveTimer> {
-    Store(initialState: MoveTimer.State()) {
-      MoveTimer()
+  private func makeStore(_ clock: ManualSchedulingClock) -> StoreOf<MoveClock> {
+    Store(initialState: MoveClock.State()) {
+      MoveClock()
     } withDependencies: {
       $0.continuousClock = clock
     }
@@ -108,8 +62,8 @@ struct TimerRearmTests {
     // NB: On a store executor the fired timers' deliveries run in the order they were fired.
     let actor = StoreActor(executor: StoreExecutor(name: "timer-rearm-tests"))
     let (expired, moves) = await actor.run { _ in
-      let store = Store(initialState: MoveTimer.State()) {
-        MoveTimer()
+      let store = Store(initialState: MoveClock.State()) {
+        MoveClock()
       } withDependencies: {
         $0.continuousClock = clock
       }
@@ -155,20 +109,5 @@ struct TimerRearmTests {
     clock.fireAll()
     await outside.finish()
     #expect(store.expired == [4])
-  }
-
-  @Test func aTestStoreStillSeesASleepThenASend() async {
-    let clock = TestClock()
-    let store = TestStore(initialState: MoveTimer.State()) {
-      MoveTimer()
-    } withDependencies: {
-      $0.continuousClock = clock
-    }
-    await store.send(.arm) { $0.armed = 1 }
-    await clock.advance(by: .seconds(20))
-    await store.send(.arm) { $0.armed = 2 }
-    await clock.advance(by: .seconds(20))
-    await clock.advance(by: .seconds(10))
-    await store.receive(.expired(2)) { $0.expired = [2] }
   }
 }
