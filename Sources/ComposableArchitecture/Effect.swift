@@ -141,7 +141,25 @@ public struct Effect<Action>: Sendable {
   /// An effect that runs the given effects at the same time.
   @inlinable
   public static func merge(_ effects: some Sequence<Self>) -> Self {
-    effects.reduce(.none) { $0.merge(with: $1) }
+    // NB: One list for three or more, made once: not a pair, then a list, then a longer list.
+    var (first, second) = (Self.none, Self.none)
+    var rest: [Self] = []
+    for effect in effects where !effect.isNone {
+      if first.isNone {
+        first = effect
+      } else if second.isNone {
+        second = effect
+      } else {
+        if rest.isEmpty {
+          rest.reserveCapacity(Swift.max(4, effects.underestimatedCount))
+          rest.append(first)
+          rest.append(second)
+        }
+        rest.append(effect)
+      }
+    }
+    if !rest.isEmpty { return Self(operation: .merge(rest)) }
+    return first.merge(with: second)
   }
 
   /// This effect and `other` at the same time.
@@ -157,9 +175,35 @@ public struct Effect<Action>: Sendable {
   @inlinable
   @inline(never)
   func merging(_ other: Self) -> Self {
-    switch (self.mergedParts, other.mergedParts) {
-    case (nil, nil): return Self(operation: .mergePair(self, other))
-    case let (lhs, rhs): return Self(operation: .merge((lhs ?? [self]) + (rhs ?? [other])))
+    let counts = (self.mergedCount, other.mergedCount)
+    if counts == (1, 1) { return Self(operation: .mergePair(self, other)) }
+    // NB: One list, sized once: no list of either side's parts made on the way.
+    var parts: [Self] = []
+    parts.reserveCapacity(counts.0 + counts.1)
+    self.appendMergedParts(to: &parts)
+    other.appendMergedParts(to: &parts)
+    return Self(operation: .merge(parts))
+  }
+
+  /// How many effects this one is as a part of a merge: its parts if it is a merge, else 1.
+  @inlinable
+  var mergedCount: Int {
+    switch self.operation {
+    case let .merge(effects): effects.count
+    case .mergePair: 2
+    default: 1
+    }
+  }
+
+  /// Appends the effects this one merges, if it is a merge, else itself.
+  @inlinable
+  func appendMergedParts(to parts: inout [Self]) {
+    switch self.operation {
+    case let .merge(effects): parts.append(contentsOf: effects)
+    case let .mergePair(first, second):
+      parts.append(first)
+      parts.append(second)
+    default: parts.append(self)
     }
   }
 

@@ -110,14 +110,14 @@ final class CancellationRegistry: Sendable {
   }
 
   /// What `.cancellable(id:cancelInFlight: true)` around a timer does before arming it: if the
-  /// only work under `id` is `owner`'s timer, filed under exactly `ids`, that timer is returned
+  /// only work under `id` is `owner`'s timer, filed under exactly `ids` (compared in place), that timer is returned
   /// (still filed) for the caller to re-arm in place; else all work under `id` is cancelled, as
   /// ``cancel(id:)`` does, and `nil` returned.
   @usableFromInline
-  func takeOverTimer(inFlight id: EffectID, ids: [EffectID], owner: AnyObject) -> CancellationHandle? {
+  func takeOverTimer(inFlight id: EffectID, ids: TimerIDs, owner: AnyObject) -> CancellationHandle? {
     let (first, others, isTakenOver) = self.storage.withLock { storage -> (CancellationHandle?, [CancellationHandle], Bool) in
       if let work = storage.byID[id], let registration = work.only, let handle = registration.handle,
-        handle.timerOwner == ObjectIdentifier(owner), EffectID.areSame(registration.ids, ids)
+        handle.timerOwner == ObjectIdentifier(owner), ids.isSame(as: registration.ids)
       {
         return (handle, [], true)
       }

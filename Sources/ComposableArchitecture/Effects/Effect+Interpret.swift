@@ -6,12 +6,12 @@ extension Effect {
     TaskPriority?, [EffectID], [ChildEffectsID], @escaping @Sendable (Send<Action>) async -> Void
   ) -> Void
 
-  /// How an interpreter arms a delayed send: the action, the delay, the clock, the cancellation
-  /// ids around it, the child features it belongs to, and the index in the ids of one whose
-  /// work in flight it cancels first (`.cancellable(id:cancelInFlight: true)` right around it):
-  /// a store can then re-arm that timer in place.
+  /// How an interpreter arms a delayed send: the action, the delay, the clock, and the
+  /// cancellation ids it is filed under with the child features it belongs to. When they name an
+  /// id whose work in flight it cancels first (`.cancellable(id:cancelInFlight: true)` right
+  /// around it), a store can re-arm that timer in place.
   @usableFromInline
-  typealias Schedule = (Action, Duration, any Clock<Duration>, [EffectID], [ChildEffectsID], Int?) -> Void
+  typealias Schedule = (Action, Duration, any Clock<Duration>, TimerIDs) -> Void
 
   /// How an interpreter runs the parts of a concatenation that wait, one after the other.
   @usableFromInline
@@ -44,7 +44,7 @@ extension Effect {
     case let .run(priority, operation):
       start(priority, ids, namespace, operation)
     case let .delayedSend(action, duration, clock):
-      schedule(action, duration, clock, ids, namespace, nil)
+      schedule(action, duration, clock, TimerIDs(enclosing: ids, cancellable: nil, namespace: namespace))
     case let .merge(effects):
       for effect in effects {
         effect.interpret(
@@ -72,6 +72,12 @@ extension Effect {
       startConcatenation(Array(effects[index...]), ids, namespace)
     case .cancellable:
       let (id, cancelInFlight, effect) = self.cancellableParts
+      // NB: A timer re-armed under its ids: the store cancels what is in flight itself, and may
+      //     move its own timer instead (then no list of ids is made).
+      if cancelInFlight, case let .delayedSend(action, duration, clock)? = effect.box?.operation {
+        schedule(action, duration, clock, TimerIDs(enclosing: ids, cancellable: id, namespace: namespace))
+        return
+      }
       // NB: The enclosing ids and this one's views in one list: one allocation.
       var all = ids
       if id.isAllChildEffects {
@@ -79,15 +85,7 @@ extension Effect {
       } else {
         id.appendInNamespaceAndEnclosing(namespace, to: &all)
       }
-      if cancelInFlight {
-        // NB: A timer re-armed under its ids: the store cancels what is in flight itself, and
-        //     may move its own timer instead.
-        if case let .delayedSend(action, duration, clock)? = effect.box?.operation {
-          schedule(action, duration, clock, all, namespace, ids.count)
-          return
-        }
-        registry.cancel(id: all[ids.count])
-      }
+      if cancelInFlight { registry.cancel(id: all[ids.count]) }
       effect.interpret(
         ids: all, namespace: namespace, registry: registry,
         send: send, start: start, schedule: schedule, startConcatenation: startConcatenation)

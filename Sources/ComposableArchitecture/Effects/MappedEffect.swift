@@ -48,8 +48,8 @@ final class MappedEffect<Embedding: ChildActionEmbedding>: MappedEffectBox<Embed
             await operation(Send { await send(embedding.embed($0)) })
           }
         },
-        schedule: { action, duration, clock, ids, namespace, inFlight in
-          schedule(embedding.embed(action), duration, clock, ids, namespace, inFlight)
+        schedule: { action, duration, clock, ids in
+          schedule(embedding.embed(action), duration, clock, ids)
         },
         startConcatenation: { effects, ids, namespace in
           startConcatenation(effects.map { $0.rebuiltMap(embedding.embed) }, ids, namespace)

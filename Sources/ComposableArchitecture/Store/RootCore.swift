@@ -150,13 +150,13 @@ final class RootCore<State, Action>: @unchecked Sendable {
       start: { priority, ids, namespace, operation in
         self.start(priority: priority, ids: ids, namespace: namespace, send: self.effectSend, operation)
       },
-      schedule: { action, duration, clock, ids, namespace, inFlight in
+      schedule: { action, duration, clock, ids in
         if let clock = self.schedulingClocks.scheduling(clock) {
-          self.schedule(action, after: duration, on: clock, ids: ids, cancellingInFlight: inFlight)
+          self.schedule(action, after: duration, on: clock, ids: ids)
         } else {
-          if let inFlight { self.registry.cancel(id: ids[inFlight]) }
+          if let inFlight = ids.inFlight { self.registry.cancel(id: inFlight) }
           self.start(
-            priority: nil, ids: ids, namespace: namespace, send: self.effectSend,
+            priority: nil, ids: ids.made(), namespace: ids.namespace, send: self.effectSend,
             Effect.sleepThenSend(action, after: duration, clock: clock))
         }
       },
@@ -177,16 +177,13 @@ final class RootCore<State, Action>: @unchecked Sendable {
   }
 
   /// Arms a timer in `clock` that sends `action` to this store, with no task until it fires.
-  /// With `inFlight`, the work under `ids[inFlight]` is cancelled first; when that is this
+  /// When `ids` name an id in flight, the work under it is cancelled first; when that is this
   /// store's timer under the same ids, it is moved in the clock instead.
   // NB: Inlinable so that the timer's generic class is specialized, not looked up each time.
   @inlinable
-  func schedule(
-    _ action: Action, after duration: Duration, on clock: any SchedulingClock, ids: [EffectID],
-    cancellingInFlight inFlight: Int?
-  ) {
-    if let inFlight,
-      let handle = self.registry.takeOverTimer(inFlight: ids[inFlight], ids: ids, owner: self)
+  func schedule(_ action: Action, after duration: Duration, on clock: any SchedulingClock, ids timerIDs: TimerIDs) {
+    if let inFlight = timerIDs.inFlight,
+      let handle = self.registry.takeOverTimer(inFlight: inFlight, ids: timerIDs, owner: self)
     {
       let timer = unsafeDowncast(handle, to: ScheduledSend<State, Action>.self)
       if let arming = timer.rearm(action, after: duration, on: clock) {
@@ -195,6 +192,7 @@ final class RootCore<State, Action>: @unchecked Sendable {
       }
       timer.cancel()
     }
+    let ids = timerIDs.made()
     let timer = ScheduledSend(core: self, action: action, clock: clock, isRegistered: !ids.isEmpty)
     if !ids.isEmpty { self.registry.insert(timer, ids: ids) }
     timer.arm(after: duration)

@@ -1,0 +1,66 @@
+/// The cancellation ids a delayed send is filed under, described rather than made: the ids
+/// around it, then, when a `.cancellable(id:cancelInFlight: true)` sits right around it, that
+/// id's views from the innermost child feature out (only the innermost for `AllChildEffects`).
+///
+/// A store that moves its own timer compares these with the ids the timer is filed under where
+/// they stand, and makes the list only for a timer armed anew: a re-armed timer costs no list.
+///
+/// ```swift
+/// let ids = TimerIDs(enclosing: [], cancellable: EffectID(ErasedID(CancelID.timer)), namespace: [])
+/// ids.inFlight    // the id whose work in flight is cancelled, or moved
+/// ids.made()      // [the id]
+/// ```
+@usableFromInline
+struct TimerIDs {
+  /// The ids of the `.cancellable`s further out.
+  @usableFromInline let enclosing: [EffectID]
+  /// The id of a `.cancellable(id:cancelInFlight: true)` right around the timer, as its feature
+  /// gave it.
+  @usableFromInline let cancellable: EffectID?
+  /// The child features (outermost first) the timer belongs to.
+  @usableFromInline let namespace: [ChildEffectsID]
+
+  @inlinable
+  init(enclosing: [EffectID], cancellable: EffectID?, namespace: [ChildEffectsID]) {
+    self.enclosing = enclosing
+    self.cancellable = cancellable
+    self.namespace = namespace
+  }
+
+  /// The id whose work in flight is cancelled before the timer is armed, if any.
+  @inlinable
+  var inFlight: EffectID? {
+    self.cancellable?.inNamespace(self.namespace)
+  }
+
+  /// The list of ids, made.
+  @inlinable
+  func made() -> [EffectID] {
+    guard let id = self.cancellable else { return self.enclosing }
+    var all = self.enclosing
+    if id.isAllChildEffects {
+      all.append(id.inNamespace(self.namespace))
+    } else {
+      id.appendInNamespaceAndEnclosing(self.namespace, to: &all)
+    }
+    return all
+  }
+
+  /// Whether `filed` is ``made()``, compared in place without making it.
+  @usableFromInline
+  func isSame(as filed: [EffectID]) -> Bool {
+    guard let id = self.cancellable else { return EffectID.areSame(filed, self.enclosing) }
+    let own = id.isAllChildEffects || self.namespace.isEmpty ? 1 : self.namespace.count + 1
+    guard filed.count == self.enclosing.count + own else { return false }
+    return filed.withUnsafeBufferPointer { filed in
+      for index in self.enclosing.indices where !(filed[index] == self.enclosing[index]) { return false }
+      if own == 1 { return filed[self.enclosing.count] == id.inNamespace(self.namespace) }
+      var index = self.enclosing.count
+      for count in stride(from: self.namespace.count, through: 0, by: -1) {
+        guard filed[index] == id.inNamespace(self.namespace.prefix(count)) else { return false }
+        index += 1
+      }
+      return true
+    }
+  }
+}
