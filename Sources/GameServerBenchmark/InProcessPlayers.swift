@@ -14,15 +14,17 @@ struct InProcessPlayers {
   private(set) var views = 0
   private(set) var moves = 0
   // NB: The messages, written once by the protocol's typed encoding: a client's cost per move
-  // is then a lookup, which keeps the players' share of the thread small.
-  private static let queue = ClientRequest(.queue(GameChoice(.ticTacToe))).json
-  private static let rematch = ClientRequest(.move(TicTacToe.self, .rematch)).json
+  // is then a lookup, which keeps the players' share of the thread small. They are bytes, as
+  // the transport hands a frame to the store: the live server's frame is copied out on the
+  // transport's thread, so no copy of it is counted on the store's.
+  private static let queue = Array(ClientRequest(.queue(GameChoice(.ticTacToe))).json.utf8)
+  private static let rematch = Array(ClientRequest(.move(TicTacToe.self, .rematch)).json.utf8)
   private static let marks = (0..<9).map { index in
-    ClientRequest(.move(TicTacToe.self, .mark(Cell(row: index / 3, column: index % 3)))).json
+    Array(ClientRequest(.move(TicTacToe.self, .mark(Cell(row: index / 3, column: index % 3)))).json.utf8)
   }
 
-  /// What `connection` sends back on receiving `message`, if anything.
-  mutating func reply(to message: ServerMessage, on connection: ConnectionID) -> String? {
+  /// What `connection` sends back on receiving `message`, if anything: a message's UTF-8.
+  mutating func reply(to message: ServerMessage, on connection: ConnectionID) -> [UInt8]? {
     switch message {
     case .welcome:
       return Self.queue

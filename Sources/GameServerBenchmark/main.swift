@@ -57,8 +57,8 @@ let measured: MeasuredWindow = await actor.run { _ in
   var players = InProcessPlayers()
   var playersCPU = 0.0
   var playersAllocations: UInt64 = 0
-  func deliver(_ connection: ConnectionID, _ text: String) {
-    switch ClientRequest.decoding(Array(text.utf8)) {
+  func deliver(_ connection: ConnectionID, _ bytes: [UInt8]) {
+    switch ClientRequest.decoding(bytes) {
     case let .success(request): store.send(.received(connection, request))
     case let .failure(error): fatalError("The bots sent a message the server cannot read: \(error)")
     }
@@ -66,7 +66,7 @@ let measured: MeasuredWindow = await actor.run { _ in
   for index in 0..<connectionCount {
     let connection = ConnectionID(rawValue: UInt64(index + 1))
     store.send(.connected(connection))
-    deliver(connection, ClientRequest(.guest(name: "bench\(index)")).json)
+    deliver(connection, Array(ClientRequest(.guest(name: "bench\(index)")).json.utf8))
   }
   func snapshot() -> MeasuredWindow {
     MeasuredWindow(

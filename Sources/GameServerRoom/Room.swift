@@ -120,11 +120,16 @@ public struct Room: Sendable {
         case let .rejected(player, code, message)?:
           return .send(.delegate(.rejected(player, code: code, message: message)))
         case .ended?:
-          return .merge(
-            .send(.delegate(.finished(state.result))),
-            .merge(state.seats.map { .cancel(id: CancelID.botLoop($0.player)) }),
-            .cancel(id: CancelID.botTurn)
-          )
+          var ended: Effect<Action> = .send(.delegate(.finished(state.result)))
+          // NB: Only bots' seats run loops and turns (`startRaceBots`, `scheduleBotTurn`): a
+          //     room of people ends its game with one effect, not a cancel per seat.
+          for seat in state.seats where seat.bot != nil {
+            ended = ended.merge(with: .cancel(id: CancelID.botLoop(seat.player)))
+          }
+          if state.seats.contains(where: { $0.bot != nil }) {
+            ended = ended.merge(with: .cancel(id: CancelID.botTurn))
+          }
+          return ended
         case nil:
           return .none
         }

@@ -1,4 +1,5 @@
 import ComposableArchitecture
+import Synchronization
 
 /// A game's state, and its reducer, in a box of its own: how a room holds the state of
 /// whichever game it plays.
@@ -6,6 +7,12 @@ import ComposableArchitecture
 /// A class, so that the room holds it as one reference and each operation finds the state at
 /// once (no dynamic cast); ``Game/_reduce(_:_:)`` copies it first when it is shared, so a room
 /// keeps value semantics.
+///
+/// A room holds the state from before each action, to tell which views changed, so each action
+/// copies the box. The copy keeps the box it was copied from as its spare, and the next copy
+/// reuses that spare when no one else holds it any more: two boxes take turns, and a move
+/// allocates none. The cost is that a room keeps its game's state from before the last action
+/// alive until the next one.
 ///
 /// ```swift
 /// var storage: AnyObject = GameStateStorage(TicTacToe.State(x: "ada", o: "bob"))
@@ -20,9 +27,44 @@ public final class GameStateStorage<State: Sendable>: @unchecked Sendable {
   /// game's type, which `Game._reduce` reads back without a dynamic cast.
   @exclusivity(unchecked) public var reducer: AnyObject?
 
+  /// The box this one was last copied from, held (+1) for reuse by ``copiedForWriting()``.
+  // NB: Taken with an atomic exchange, so that two stores that share this box on two threads
+  //     (a state handed from one to another) can never both take it.
+  @usableFromInline let spare = Atomic<Unmanaged<GameStateStorage<State>>?>(nil)
+
   @inlinable
   public init(_ state: State, reducer: AnyObject? = nil) {
     self.state = state
     self.reducer = reducer
+  }
+
+  deinit {
+    self.spare.load(ordering: .acquiring)?.release()
+  }
+
+  /// A box of its own with this box's state and reducer, for a write while this one is shared:
+  /// the spare box when no one else holds it (the room's state from before the last action,
+  /// released since), else a new one. The copy keeps this box as its spare.
+  ///
+  /// ```swift
+  /// if !isKnownUniquelyReferenced(&storage) { storage = shared.copiedForWriting() }
+  /// ```
+  @inlinable
+  public func copiedForWriting() -> GameStateStorage<State> {
+    let copy: GameStateStorage<State>
+    if let taken = self.spare.exchange(nil, ordering: .acquiringAndReleasing) {
+      var box = taken.takeRetainedValue()
+      if isKnownUniquelyReferenced(&box) {
+        box.state = self.state
+        box.reducer = self.reducer
+        copy = box
+      } else {
+        copy = GameStateStorage(self.state, reducer: self.reducer)
+      }
+    } else {
+      copy = GameStateStorage(self.state, reducer: self.reducer)
+    }
+    copy.spare.exchange(Unmanaged.passRetained(self), ordering: .acquiringAndReleasing)?.release()
+    return copy
   }
 }

@@ -42,8 +42,7 @@ extension Game {
       action = typed
     }
     if !isKnownUniquelyReferenced(&storage) {
-      let shared = unsafeDowncast(storage, to: GameStateStorage<State>.self)
-      storage = GameStateStorage(shared.state, reducer: shared.reducer)
+      storage = unsafeDowncast(storage, to: GameStateStorage<State>.self).copiedForWriting()
     }
     let box = unsafeDowncast(storage, to: GameStateStorage<State>.self)
     let reducer: Self
