@@ -15,8 +15,9 @@ struct InProcessPlayers {
   private(set) var moves = 0
   // NB: The messages, written once by the protocol's typed encoding: a client's cost per move
   // is then a lookup, which keeps the players' share of the thread small. They are bytes, as
-  // the transport hands a frame to the store: the live server's frame is copied out on the
-  // transport's thread, so no copy of it is counted on the store's.
+  // the transport hands a message to the store: the live server receives each message into
+  // the connection's buffer of the one before (`Connection.finishMessage`), so it makes no copy
+  // per message on the store's thread either.
   private static let queue = Array(ClientRequest(.queue(GameChoice(.ticTacToe))).json.utf8)
   private static let rematch = Array(ClientRequest(.move(TicTacToe.self, .rematch)).json.utf8)
   private static let marks = (0..<9).map { index in

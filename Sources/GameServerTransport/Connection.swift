@@ -144,6 +144,22 @@ extension Connection {
     return self.incoming
   }
 
+  /// The longest message buffer a connection keeps for its next message: requests are short,
+  /// and a peer that sent one long message does not make the connection hold its size.
+  static let keptCapacity = 4096
+
+  /// Empties the message received, once it has been handed on as a value: its buffer is kept
+  /// for the next message when no one else holds it and it is short, so a connection's stream
+  /// of requests allocates nothing per message. A holder's copy is untouched: the buffer is then
+  /// copied on write, not overwritten.
+  func finishMessage() {
+    if self.incoming.capacity <= Self.keptCapacity {
+      self.incoming.removeAll(keepingCapacity: true)
+    } else {
+      self.incoming = []
+    }
+  }
+
   /// Queues a message to write, asking lws for a writable callback when the queue was empty.
   ///
   /// On a connection that can (``immediateSocket``), a message with nothing before it (nothing

@@ -36,11 +36,14 @@ extension WebSocketServer {
     switch self.admit(connection, wholeMessage: isWhole, now: now) {
     case .accept:
       guard isWhole else { return 0 }
-      self.onEvent(.message(ConnectionID(rawValue: connection.id), connection.takeMessage()))
+      // NB: Handed on as a value, then emptied keeping its buffer: the server reads the message
+      //     while handling the event, so the next message is received into the same buffer.
+      self.onEvent(.message(ConnectionID(rawValue: connection.id), connection.incoming))
+      connection.finishMessage()
     case .drop:
-      if isWhole { _ = connection.takeMessage() }
+      if isWhole { connection.finishMessage() }
     case .warn:
-      if isWhole { _ = connection.takeMessage() }
+      if isWhole { connection.finishMessage() }
       // NB: The server answers it, as any other message: the transport writes no message itself.
       self.onEvent(.rateLimited(ConnectionID(rawValue: connection.id), perSecond: self.configuration.maxMessagesPerSecond))
     case .close:
