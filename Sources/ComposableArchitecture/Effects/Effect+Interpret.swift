@@ -80,11 +80,7 @@ extension Effect {
       }
       // NB: The enclosing ids and this one's views in one list: one allocation.
       var all = ids
-      if id.isAllChildEffects {
-        all.append(id.inNamespace(namespace))
-      } else {
-        id.appendInNamespaceAndEnclosing(namespace, to: &all)
-      }
+      id.appendFiledViews(in: namespace, to: &all)
       if cancelInFlight { registry.cancel(id: all[ids.count]) }
       effect.interpret(
         ids: all, namespace: namespace, registry: registry,

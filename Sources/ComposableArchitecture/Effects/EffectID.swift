@@ -63,6 +63,18 @@ struct EffectID: HashedOnce, Sendable {
     }
   }
 
+  /// Appends the ids a `.cancellable` with this id files its work under, made inside
+  /// `namespace`: a child's ``AllChildEffects`` id under the child's own namespace only (each
+  /// enclosing child files its own), any other id as ``appendInNamespaceAndEnclosing(_:to:)``.
+  @inlinable
+  func appendFiledViews(in namespace: [ChildEffectsID], to ids: inout [Self]) {
+    if self.isAllChildEffects {
+      ids.append(self.inNamespace(namespace))
+    } else {
+      self.appendInNamespaceAndEnclosing(namespace, to: &ids)
+    }
+  }
+
   @usableFromInline
   static func combine(_ outer: Int, _ inner: Int) -> Int {
     // NB: Any mix that spreads both parts will do: dictionaries hash this again with their seed.

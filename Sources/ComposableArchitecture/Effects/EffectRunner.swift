@@ -41,7 +41,8 @@ struct EffectRunner: Sendable {
       }
     case .cancellable:
       let (id, cancelInFlight, inner) = effect.cancellableParts
-      let ids = id.isAllChildEffects ? [id.inNamespace(self.namespace)] : id.inNamespaceAndEnclosing(self.namespace)
+      var ids: [EffectID] = []
+      id.appendFiledViews(in: self.namespace, to: &ids)
       if cancelInFlight { self.registry.cancel(id: ids[0]) }
       let effect = UncheckedSendable(inner)
       let task = Task(executorPreference: EffectContext.current?.taskExecutor) {

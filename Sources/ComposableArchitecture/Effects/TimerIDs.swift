@@ -38,11 +38,7 @@ struct TimerIDs {
   func made() -> [EffectID] {
     guard let id = self.cancellable else { return self.enclosing }
     var all = self.enclosing
-    if id.isAllChildEffects {
-      all.append(id.inNamespace(self.namespace))
-    } else {
-      id.appendInNamespaceAndEnclosing(self.namespace, to: &all)
-    }
+    id.appendFiledViews(in: self.namespace, to: &all)
     return all
   }
 
