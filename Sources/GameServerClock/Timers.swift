@@ -59,8 +59,7 @@ struct Timers {
 
   private var inOrder = Deque<Entry>()
   private var heap = Heap<Entry>()
-  private var sleepers: [UInt64: Slot] = [:]
-  private var nextID: UInt64 = 0
+  private var sleepers = SleeperSlots<Slot>()
   private var plannedWake = PlannedWake.never
 
   /// How many sleeps are under way.
@@ -70,9 +69,7 @@ struct Timers {
   var entryCount: Int { self.heap.count + self.inOrder.count }
 
   mutating func makeID() -> UInt64 {
-    self.nextID += 1
-    self.sleepers[self.nextID] = Slot(sleeper: .unregistered)
-    return self.nextID
+    self.sleepers.add(Slot(sleeper: .unregistered))
   }
 
   /// The earliest deadline still waited for.
@@ -103,7 +100,9 @@ struct Timers {
   mutating func register(
     _ id: UInt64, deadline: ContinuousClock.Instant, _ continuation: UnsafeContinuation<Void, any Error>
   ) -> Registration {
-    if case .cancelled? = self.sleepers[id]?.sleeper {
+    // NB: An id whose slot is gone was cancelled and emptied.
+    guard let slot = self.sleepers[id] else { return .cancelled }
+    if case .cancelled = slot.sleeper {
       self.sleepers[id] = nil
       return .cancelled
     }
@@ -115,20 +114,20 @@ struct Timers {
   mutating func schedule(
     deadline: ContinuousClock.Instant, _ call: @escaping @Sendable () -> Void
   ) -> (id: UInt64, wakesTimerThread: Bool) {
-    self.nextID += 1
-    self.sleepers[self.nextID] = Slot(sleeper: .scheduled(call))
-    return (self.nextID, self.insert(Entry(deadline: deadline, id: self.nextID, stamp: 0)))
+    let id = self.sleepers.add(Slot(sleeper: .scheduled(call)))
+    return (id, self.insert(Entry(deadline: deadline, id: id, stamp: 0)))
   }
 
   /// Moves the scheduled call `id` to `deadline`, keeping its id; whether the timer thread must
   /// wake for it, or `nil` if it is no longer waiting. Its old entry is left dead, as a
   /// cancelled one's is.
   mutating func reschedule(_ id: UInt64, to deadline: ContinuousClock.Instant) -> Bool? {
-    guard let index = self.sleepers.index(forKey: id), case .scheduled = self.sleepers.values[index].sleeper else {
-      return nil
+    let moved = self.sleepers.update(id) { slot -> UInt32? in
+      guard case .scheduled = slot.sleeper else { return nil }
+      slot.stamp &+= 1
+      return slot.stamp
     }
-    self.sleepers.values[index].stamp &+= 1
-    let stamp = self.sleepers.values[index].stamp
+    guard let stamp = moved ?? nil else { return nil }
     self.compactIfMostlyDead()
     return self.insert(Entry(deadline: deadline, id: id, stamp: stamp))
   }
@@ -170,7 +169,11 @@ struct Timers {
     let count = self.heap.count + self.inOrder.count
     if count > 64, count > 2 * self.sleepers.count {
       self.heap = Heap(self.heap.unordered.filter { self.isLive($0) })
-      self.inOrder = Deque(self.inOrder.filter { self.isLive($0) })
+      // NB: Rebuilt with room for as many as before: the re-armed timers that made it this
+      //     long come again, and growing back to that size would copy the queue once or twice.
+      var live = Deque<Entry>(minimumCapacity: count)
+      for entry in self.inOrder where self.isLive(entry) { live.append(entry) }
+      self.inOrder = live
     }
   }
 
@@ -195,10 +198,13 @@ struct Timers {
 
   /// Whether `entry` is its sleeper's current deadline, still waited for.
   private func isLive(_ entry: Entry) -> Bool {
-    guard let slot = self.sleepers[entry.id], slot.stamp == entry.stamp else { return false }
-    switch slot.sleeper {
-    case .waiting, .scheduled: return true
-    case .unregistered, .cancelled: return false
+    let isLive = self.sleepers.read(entry.id) { slot in
+      guard slot.stamp == entry.stamp else { return false }
+      switch slot.sleeper {
+      case .waiting, .scheduled: return true
+      case .unregistered, .cancelled: return false
+      }
     }
+    return isLive ?? false
   }
 }
