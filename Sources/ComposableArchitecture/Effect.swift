@@ -35,7 +35,7 @@ public struct Effect<Action>: Sendable {
   // NB: The operation lives in a box so that an effect is one pointer whatever the action
   // type: `.none` is `nil`, and copying or checking it costs nothing in generic code.
   @usableFromInline
-  let box: EffectBox<Action>?
+  var box: EffectBox<Action>?
 
   @inlinable
   init(operation: Operation) {
@@ -254,6 +254,17 @@ class EffectBox<Action>: @unchecked Sendable {
   init(_ operation: Effect<Action>.Operation) {
     self.operation = operation
   }
+
+  /// For a delayed send that took in the `.cancellable(id:cancelInFlight: true)` around it,
+  /// that id (``DelayedSendBox``). A method rather than a look at ``operation``: reading the
+  /// case of a generic enum looks up its metadata.
+  @usableFromInline
+  var takenInCancelInFlightID: EffectID? { nil }
+
+  /// Takes `id` in, if this is a delayed send with none yet; whether it did. Only for a box
+  /// that nothing else holds.
+  @usableFromInline
+  func takeIn(cancelInFlight id: EffectID) -> Bool { false }
 }
 
 /// An effect of a feature's reducer: `EffectOf<Feature>`.

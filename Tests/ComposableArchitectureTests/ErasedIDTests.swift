@@ -79,3 +79,43 @@ struct ErasedIDTests {
     let id: Int
   }
 }
+
+/// Values of plain types are kept by their bytes; equality is still their type's.
+struct PlainErasedIDTests {
+  /// Plain, with a `==` that ignores `revision`: equal values whose bytes differ.
+  private struct Versioned: Hashable, Sendable {
+    let name: UInt32
+    let revision: UInt32
+    static func == (lhs: Self, rhs: Self) -> Bool { lhs.name == rhs.name }
+    func hash(into hasher: inout Hasher) { hasher.combine(self.name) }
+  }
+  private struct Wide: Hashable, Sendable {
+    let parts: (UInt64, UInt64, UInt64, UInt64)
+    static func == (lhs: Self, rhs: Self) -> Bool { lhs.parts == rhs.parts }
+    func hash(into hasher: inout Hasher) { hasher.combine(self.parts.0) }
+  }
+  private enum CancelID { case a, b }
+
+  @Test func plainValuesAreKeptByTheirBytes() {
+    guard case .plain = ErasedID(CancelID.a).storage else { Issue.record("not plain"); return }
+    guard case .plain = ErasedID(exactly: 7).storage else { Issue.record("not plain"); return }
+    // Too wide for the bytes kept, or not plain: kept as values.
+    guard case .value = ErasedID(Wide(parts: (1, 2, 3, 4))).storage else { Issue.record("plain"); return }
+    guard case .value = ErasedID("timer").storage else { Issue.record("plain"); return }
+  }
+
+  @Test func equalityIsTheTypesOwn() {
+    #expect(ErasedID(Versioned(name: 1, revision: 1)) == ErasedID(Versioned(name: 1, revision: 2)))
+    #expect(ErasedID(Versioned(name: 1, revision: 1)) != ErasedID(Versioned(name: 2, revision: 1)))
+    #expect(ErasedID(CancelID.a) != ErasedID(CancelID.b))
+    #expect(ErasedID(Wide(parts: (1, 2, 3, 4))) == ErasedID(Wide(parts: (1, 2, 3, 4))))
+    #expect(ErasedID(Wide(parts: (1, 2, 3, 4))) != ErasedID(Wide(parts: (1, 2, 3, 5))))
+  }
+
+  @Test func theValueComesBackAsItWasGiven() {
+    #expect(ErasedID(Versioned(name: 3, revision: 4)).base as? Versioned == Versioned(name: 3, revision: 4))
+    #expect((ErasedID(Versioned(name: 3, revision: 4)).base as? Versioned)?.revision == 4)
+    #expect(ErasedID(CancelID.b).description == "b")
+    #expect(ErasedID(exactly: 42).description == "42")
+  }
+}

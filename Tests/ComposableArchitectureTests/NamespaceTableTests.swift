@@ -43,4 +43,39 @@ struct NamespaceTableTests {
     #expect(self.address(after) != self.address(first))
     #expect(id.inNamespace(after) == before)
   }
+
+  /// Ids whose hashes are all one, so that their namespaces fall on one key of the table.
+  private struct Colliding: Hashable, Sendable {
+    let number: Int
+    func hash(into hasher: inout Hasher) { hasher.combine(0) }
+  }
+
+  @Test func namespacesWhoseKeysCollideAreEachTheirOwn() {
+    let table = NamespaceTable()
+    let component = { ChildEffectsID(path: self.rows, identity: ErasedID(exactly: Colliding(number: $0))) }
+    for round in 0..<3 {
+      for number in 0..<4 {
+        let made = table.made(appending: component(number), to: [])
+        #expect(made.namespace == [component(number)], "round \(round), \(number)")
+        #expect(made.allChildEffects == [AllChildEffects.effectID(in: [component(number)])])
+      }
+    }
+    // NB: The same parent and child, one after the other, share the array.
+    let first = table.appending(component(9), to: [])
+    #expect(self.address(table.appending(component(9), to: [])) == self.address(first))
+  }
+
+  @Test func anIdComparesWithItsViewsInPlace() {
+    let id = EffectID(ErasedID(CancelID.timer))
+    let namespace = [self.row(1), self.row(2)]
+    let nested = id.inNamespace([self.row(3)])
+    for other in [id, nested] {
+      for count in 0...namespace.count {
+        let prefix = namespace.prefix(count)
+        for candidate in [id, nested, other.inNamespace(prefix), other.inNamespace([self.row(4)] + prefix)] {
+          #expect(candidate.isView(of: other, in: prefix) == (candidate == other.inNamespace(prefix)))
+        }
+      }
+    }
+  }
 }

@@ -15,13 +15,12 @@ extension Effect {
   ///   - id: The effect's identifier.
   ///   - cancelInFlight: Whether to cancel any work already running under `id` first.
   @inlinable
-  public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Self {
-    switch self.operation {
-    case .none:
-      return cancelInFlight ? .cancel(id: id) : .none
-    default:
-      return Self(cancellable: self, id: EffectID(ErasedID(id)), cancelInFlight: cancelInFlight)
-    }
+  public consuming func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Self {
+    if self.isNone { return cancelInFlight ? .cancel(id: id) : .none }
+    let id = EffectID(ErasedID(id))
+    // NB: A timer made for this call (the move-clock idiom) takes the id into its own box.
+    if cancelInFlight, self.takeInCancelInFlight(id) { return self }
+    return Self(cancellable: self, id: id, cancelInFlight: cancelInFlight)
   }
 
   /// An effect that cancels all work running under `id`.

@@ -44,7 +44,8 @@ extension Effect {
     case let .run(priority, operation):
       start(priority, ids, namespace, operation)
     case let .delayedSend(action, duration, clock):
-      schedule(action, duration, clock, TimerIDs(enclosing: ids, cancellable: nil, namespace: namespace))
+      let cancellable = unsafeDowncast(box, to: DelayedSendBox<Action>.self).cancelInFlightID
+      schedule(action, duration, clock, TimerIDs(enclosing: ids, cancellable: cancellable, namespace: namespace))
     case let .merge(effects):
       for effect in effects {
         effect.interpret(
@@ -74,7 +75,9 @@ extension Effect {
       let (id, cancelInFlight, effect) = self.cancellableParts
       // NB: A timer re-armed under its ids: the store cancels what is in flight itself, and may
       //     move its own timer instead (then no list of ids is made).
-      if cancelInFlight, case let .delayedSend(action, duration, clock)? = effect.box?.operation {
+      if cancelInFlight, case let .delayedSend(action, duration, clock)? = effect.box?.operation,
+        effect.takenInCancellable == nil
+      {
         schedule(action, duration, clock, TimerIDs(enclosing: ids, cancellable: id, namespace: namespace))
         return
       }

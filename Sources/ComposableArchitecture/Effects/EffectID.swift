@@ -75,6 +75,24 @@ struct EffectID: HashedOnce, Sendable {
     }
   }
 
+  /// Whether this id is `self.inNamespace(namespace)`'s `other`, compared in place: no id is
+  /// made (its erased value copied) to compare it.
+  @usableFromInline
+  func isView(of other: Self, in namespace: ArraySlice<ChildEffectsID>) -> Bool {
+    if namespace.isEmpty { return self == other }
+    var hash = other.hash
+    for component in namespace.reversed() { hash = Self.combine(component.hash, hash) }
+    guard self.hash == hash, self.path.count == namespace.count + other.path.count else { return false }
+    if other.path.isEmpty {
+      guard self.path == namespace else { return false }
+    } else {
+      guard self.path.prefix(namespace.count) == namespace,
+        self.path.suffix(other.path.count) == other.path
+      else { return false }
+    }
+    return self.id == other.id
+  }
+
   @usableFromInline
   static func combine(_ outer: Int, _ inner: Int) -> Int {
     // NB: Any mix that spreads both parts will do: dictionaries hash this again with their seed.

@@ -44,7 +44,8 @@ extension Effect {
     case let .perform(work):
       return Effect<T>(operation: .perform(work))
     case let .delayedSend(action, duration, clock):
-      return Effect<T>(operation: .delayedSend(transform(action), after: duration, clock: clock))
+      return Effect<T>(
+        delayedSend: transform(action), after: duration, clock: clock, cancelInFlightID: self.takenInCancellable)
     case let .run(priority, operation):
       return Effect<T>(
         operation: .run(priority) { send in
@@ -86,7 +87,9 @@ extension Effect {
     case let .delayedSend(action, duration, clock):
       // NB: Whoever rewrites runs (a test store tracking them) sees the timer as the `.run` it
       //     stands for.
-      return Self(operation: .run(nil, transform(Self.sleepThenSend(action, after: duration, clock: clock))))
+      let run = Self(operation: .run(nil, transform(Self.sleepThenSend(action, after: duration, clock: clock))))
+      guard let id = self.takenInCancellable else { return run }
+      return Self(cancellable: run, id: id, cancelInFlight: true)
     case let .merge(effects):
       return Self(operation: .merge(effects.map { $0.transformingRuns(transform) }))
     case let .mergePair(first, second):

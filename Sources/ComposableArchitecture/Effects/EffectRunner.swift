@@ -18,7 +18,11 @@ struct EffectRunner: Sendable {
     case let .perform(work):
       work()
     case let .delayedSend(action, duration, clock):
-      await Effect.sleepThenSend(action, after: duration, clock: clock)(send)
+      if effect.takenInCancellable != nil {
+        await self.run(effect.withCancellableSpelledOut, send: send)
+      } else {
+        await Effect.sleepThenSend(action, after: duration, clock: clock)(send)
+      }
     case let .run(_, operation):
       // NB: A part of a cancelled concatenation (or of a debounce whose wait was cancelled)
       //     does not run its operation; a lone `.run` cancelled before it started still does,

@@ -18,26 +18,6 @@ import Synchronization
 /// ```
 @usableFromInline
 final class NamespaceTable: Sendable {
-  private struct Key: Hashable {
-    /// Held, so that its buffer is not freed (and its address reused) while the key is filed.
-    let parent: [ChildEffectsID]
-    let component: ChildEffectsID
-
-    static func == (lhs: Self, rhs: Self) -> Bool {
-      lhs.parent.count == rhs.parent.count && lhs.parentAddress == rhs.parentAddress
-        && lhs.component == rhs.component
-    }
-
-    func hash(into hasher: inout Hasher) {
-      hasher.combine(self.parentAddress)
-      hasher.combine(self.component.hash)
-    }
-
-    var parentAddress: UnsafeRawPointer? {
-      self.parent.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
-    }
-  }
-
   /// A namespace, and the ids its child's effects are all filed under.
   @usableFromInline
   struct Made {
@@ -45,10 +25,21 @@ final class NamespaceTable: Sendable {
     /// The child's ``AllChildEffects`` id, alone: what a child's effects are filed under when
     /// no id encloses them.
     @usableFromInline let allChildEffects: [EffectID]
+    /// The namespace it was made in. Held, so that its buffer is not freed (and its address
+    /// reused) while this is kept.
+    let parent: [ChildEffectsID]
+
+    /// Whether this is `component` appended to `parent`, the same array.
+    func isMade(appending component: ChildEffectsID, to parent: [ChildEffectsID]) -> Bool {
+      self.parent.count == parent.count && NamespaceTable.address(of: self.parent) == NamespaceTable.address(of: parent)
+        && self.namespace[self.namespace.count - 1] == component
+    }
   }
 
-  // NB: Unchecked: the arrays are values; the lock keeps the table itself to one thread.
-  private let table = Mutex<[Key: Made]>([:])
+  // NB: By the hash of the parent's address and the child, with the parts checked on a hit: the
+  //     table's keys are plain integers, compared and copied with no code of theirs. Two
+  //     namespaces of one hash take turns in the slot (sharing only saves work).
+  private let table = Mutex<[Int: Made]>([:])
 
   /// How many namespaces are kept before the table starts again.
   static let limit = 16_384
@@ -65,18 +56,22 @@ final class NamespaceTable: Sendable {
   /// ``appending(_:to:)``, with the child's ``AllChildEffects`` id in it, also made once.
   @usableFromInline
   func made(appending component: ChildEffectsID, to namespace: [ChildEffectsID]) -> Made {
-    let key = Key(parent: namespace, component: component)
+    let key = EffectID.combine(Int(bitPattern: Self.address(of: namespace)), component.hash)
     return self.table.withLock { table in
-      if let made = table[key] { return made }
+      if let made = table[key], made.isMade(appending: component, to: namespace) { return made }
       if table.count >= Self.limit { table.removeAll() }
       var child: [ChildEffectsID] = []
       child.reserveCapacity(namespace.count + 1)
       child.append(contentsOf: namespace)
       child.append(component)
-      let made = Made(namespace: child, allChildEffects: [AllChildEffects.effectID(in: child)])
+      let made = Made(namespace: child, allChildEffects: [AllChildEffects.effectID(in: child)], parent: namespace)
       table[key] = made
       return made
     }
+  }
+
+  static func address(of namespace: [ChildEffectsID]) -> UnsafeRawPointer? {
+    namespace.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
   }
 
   /// How many namespaces are kept (for tests).

@@ -50,11 +50,13 @@ struct TimerIDs {
     guard filed.count == self.enclosing.count + own else { return false }
     return filed.withUnsafeBufferPointer { filed in
       for index in self.enclosing.indices where !(filed[index] == self.enclosing[index]) { return false }
-      if own == 1 { return filed[self.enclosing.count] == id.inNamespace(self.namespace) }
-      var index = self.enclosing.count
-      for count in stride(from: self.namespace.count, through: 0, by: -1) {
-        guard filed[index] == id.inNamespace(self.namespace.prefix(count)) else { return false }
+      if own == 1 { return filed[self.enclosing.count].isView(of: id, in: self.namespace[...]) }
+      // NB: A plain loop: `stride` is not specialized here, and copies its indices generically.
+      var (index, count) = (self.enclosing.count, self.namespace.count)
+      while count >= 0 {
+        guard filed[index].isView(of: id, in: self.namespace.prefix(count)) else { return false }
         index += 1
+        count -= 1
       }
       return true
     }

@@ -18,7 +18,7 @@ extension Effect {
   /// Not part of TCA's API.
   @inlinable
   public static func send(_ action: Action, after duration: Duration, clock: any Clock<Duration>) -> Self {
-    Self(operation: .delayedSend(action, after: duration, clock: clock))
+    Self(delayedSend: action, after: duration, clock: clock, cancelInFlightID: nil)
   }
 
   /// The `.run` operation a delayed send stands for.
