@@ -14,29 +14,7 @@ import Synchronization
 /// their armings cancelled.
 @usableFromInline
 final class ScheduledSend<State, Action>: CancellationHandle, StoreTaskPart, @unchecked Sendable {
-  private enum Phase {
-    /// Registered, but not yet in the clock.
-    case arming
-    case waiting(clockID: UInt64)
-    /// Sent or cancelled.
-    case done
-
-    var isDone: Bool {
-      if case .done = self { return true }
-      return false
-    }
-  }
-
-  private struct Progress {
-    var phase = Phase.arming
-    /// The current arming; earlier ones were replaced.
-    var arming: UInt64 = 0
-    /// Those waiting for the current arming to end.
-    var waiters: [UnsafeContinuation<Void, Never>] = []
-    var isCancelled = false
-  }
-
-  private let progress = Mutex(Progress())
+  private let progress = Mutex(ScheduledSendProgress())
   private weak var core: RootCore<State, Action>?
   /// Read and written on the store's isolation only (by ``deliver(to:)`` and a re-arm).
   private var action: Action
