@@ -42,7 +42,7 @@ public struct Effect<Action>: Sendable {
     if case .none = operation {
       self.box = nil
     } else {
-      self.box = EffectBox(operation)
+      self.box = OperationBox(operation)
     }
   }
 
@@ -243,28 +243,6 @@ public struct Effect<Action>: Sendable {
     default: return Self(operation: .concatenate([self, other]))
     }
   }
-}
-
-/// The storage of a non-empty ``Effect``.
-@usableFromInline
-class EffectBox<Action>: @unchecked Sendable {
-  @usableFromInline let operation: Effect<Action>.Operation
-
-  @inlinable
-  init(_ operation: Effect<Action>.Operation) {
-    self.operation = operation
-  }
-
-  /// For a delayed send that took in the `.cancellable(id:cancelInFlight: true)` around it,
-  /// that id (``DelayedSendBox``). A method rather than a look at ``operation``: reading the
-  /// case of a generic enum looks up its metadata.
-  @usableFromInline
-  var takenInCancelInFlightID: EffectID? { nil }
-
-  /// Takes `id` in, if this is a delayed send with none yet; whether it did. Only for a box
-  /// that nothing else holds.
-  @usableFromInline
-  func takeIn(cancelInFlight id: EffectID) -> Bool { false }
 }
 
 /// An effect of a feature's reducer: `EffectOf<Feature>`.

@@ -10,7 +10,10 @@ import HeapModule
 /// they come in order. The others go into a heap; the earliest is the earlier of the two fronts.
 struct Timers {
   struct Entry: Comparable {
-    var deadline: ContinuousClock.Instant
+    /// Since the timers' ``base``: a `Duration` is a plain value, where a
+    /// `ContinuousClock.Instant` (a type the standard library may change) is copied and compared
+    /// through its type's witnesses, on every move of an entry.
+    var deadline: Duration
     var id: UInt64
     /// Which of its id's deadlines this is: a moved call keeps its id, and its earlier entries
     /// are dead.
@@ -54,9 +57,11 @@ struct Timers {
   private enum PlannedWake {
     /// It waits with no deadline.
     case never
-    case at(ContinuousClock.Instant)
+    case at(Duration)
   }
 
+  /// The instant deadlines are counted from.
+  private let base = ContinuousClock.now
   private var inOrder = Deque<Entry>()
   private var heap = Heap<Entry>()
   private var sleepers = SleeperSlots<Slot>()
@@ -74,14 +79,14 @@ struct Timers {
 
   /// The earliest deadline still waited for.
   mutating func earliest() -> ContinuousClock.Instant? {
-    self.next()?.entry.deadline
+    self.next().map { self.base.advanced(by: $0.entry.deadline) }
   }
 
   /// The timer thread's: the earliest deadline still waited for, which it will wake at.
   mutating func planWake() -> ContinuousClock.Instant? {
-    let earliest = self.earliest()
+    let earliest = self.next()?.entry.deadline
     self.plannedWake = earliest.map(PlannedWake.at) ?? .never
-    return earliest
+    return earliest.map { self.base.advanced(by: $0) }
   }
 
   /// The earliest entry still waited for, and whether it is the heap's (else the queue's);
@@ -107,7 +112,7 @@ struct Timers {
       return .cancelled
     }
     self.sleepers[id] = Slot(sleeper: .waiting(continuation))
-    return .waiting(wakesTimerThread: self.insert(Entry(deadline: deadline, id: id, stamp: 0)))
+    return .waiting(wakesTimerThread: self.insert(Entry(deadline: self.offset(deadline), id: id, stamp: 0)))
   }
 
   /// Adds a call at `deadline`; returns its id and whether the timer thread must wake for it.
@@ -115,7 +120,7 @@ struct Timers {
     deadline: ContinuousClock.Instant, _ call: @escaping @Sendable () -> Void
   ) -> (id: UInt64, wakesTimerThread: Bool) {
     let id = self.sleepers.add(Slot(sleeper: .scheduled(call)))
-    return (id, self.insert(Entry(deadline: deadline, id: id, stamp: 0)))
+    return (id, self.insert(Entry(deadline: self.offset(deadline), id: id, stamp: 0)))
   }
 
   /// Moves the scheduled call `id` to `deadline`, keeping its id; whether the timer thread must
@@ -129,7 +134,7 @@ struct Timers {
     }
     guard let stamp = moved ?? nil else { return nil }
     self.compactIfMostlyDead()
-    return self.insert(Entry(deadline: deadline, id: id, stamp: stamp))
+    return self.insert(Entry(deadline: self.offset(deadline), id: id, stamp: stamp))
   }
 
   /// Files `entry`; whether it is earlier than the timer thread means to wake.
@@ -179,6 +184,7 @@ struct Timers {
 
   /// Removes and returns the sleepers and calls whose deadline has come.
   mutating func popDue(at now: ContinuousClock.Instant) -> Due {
+    let now = self.offset(now)
     var due = Due()
     while let (top, inHeap) = self.next(), top.deadline <= now {
       if inHeap { self.heap.removeMin() } else { self.inOrder.removeFirst() }
@@ -194,6 +200,11 @@ struct Timers {
       }
     }
     return due
+  }
+
+  /// `instant` as a deadline: the time from ``base`` to it.
+  private func offset(_ instant: ContinuousClock.Instant) -> Duration {
+    self.base.duration(to: instant)
   }
 
   /// Whether `entry` is its sleeper's current deadline, still waited for.

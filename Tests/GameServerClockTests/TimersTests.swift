@@ -105,4 +105,18 @@ struct TimersTests {
     #expect(timers.schedule(deadline: self.at(7)) {}.wakesTimerThread == false)
     #expect(timers.schedule(deadline: self.at(3)) {}.wakesTimerThread)
   }
+
+  @Test func deadlinesBeforeTheTimersWereMadeKeepTheirOrderAndInstant() {
+    // NB: Deadlines are kept as durations from when the timers were made; these come before it.
+    let past = ContinuousClock.now.advanced(by: .seconds(-100))
+    var timers = Timers()
+    let made = LockIsolated<[String]>([])
+    _ = timers.schedule(deadline: past.advanced(by: .seconds(2))) { made.withValue { $0.append("later") } }
+    _ = timers.schedule(deadline: past) { made.withValue { $0.append("earlier") } }
+    #expect(timers.earliest() == past)
+    #expect(timers.planWake() == past)
+    for call in timers.popDue(at: past.advanced(by: .seconds(1))).calls { call() }
+    #expect(made.value == ["earlier"])
+    #expect(timers.earliest() == past.advanced(by: .seconds(2)))
+  }
 }

@@ -12,7 +12,7 @@ final class CancellableEffectBox<Action>: EffectBox<Action>, @unchecked Sendable
     self.id = id
     self.cancelInFlight = cancelInFlight
     self.effect = effect
-    super.init(.cancellable)
+    super.init(kind: .cancellable)
   }
 }
 

@@ -34,6 +34,14 @@ extension Effect {
     startConcatenation: StartConcatenation
   ) {
     guard let box = self.box else { return }
+    // NB: A timer is read from its box's fields, with no operation made to switch over.
+    if box.kind == .delayedSend {
+      let timer = unsafeDowncast(box, to: DelayedSendBox<Action>.self)
+      schedule(
+        timer.action, timer.duration, timer.clock,
+        TimerIDs(enclosing: ids, cancellable: timer.cancelInFlightID, namespace: namespace))
+      return
+    }
     switch box.operation {
     case .none:
       return
@@ -43,9 +51,8 @@ extension Effect {
       work()
     case let .run(priority, operation):
       start(priority, ids, namespace, operation)
-    case let .delayedSend(action, duration, clock):
-      let cancellable = unsafeDowncast(box, to: DelayedSendBox<Action>.self).cancelInFlightID
-      schedule(action, duration, clock, TimerIDs(enclosing: ids, cancellable: cancellable, namespace: namespace))
+    case .delayedSend:
+      return  // NB: Handled above.
     case let .merge(effects):
       for effect in effects {
         effect.interpret(

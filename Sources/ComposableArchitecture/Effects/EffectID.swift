@@ -34,8 +34,11 @@ struct EffectID: HashedOnce, Sendable {
   @usableFromInline
   func inNamespace(_ namespace: ArraySlice<ChildEffectsID>) -> Self {
     if namespace.isEmpty { return self }
-    var hash = self.hash
-    for component in namespace.reversed() { hash = Self.combine(component.hash, hash) }
+    var (hash, index) = (self.hash, namespace.endIndex)
+    while index > namespace.startIndex {
+      index -= 1
+      hash = Self.combine(namespace[index].hash, hash)
+    }
     return Self(path: self.path.isEmpty ? namespace : namespace + self.path, id: self.id, hash: hash)
   }
 
@@ -80,8 +83,12 @@ struct EffectID: HashedOnce, Sendable {
   @usableFromInline
   func isView(of other: Self, in namespace: ArraySlice<ChildEffectsID>) -> Bool {
     if namespace.isEmpty { return self == other }
-    var hash = other.hash
-    for component in namespace.reversed() { hash = Self.combine(component.hash, hash) }
+    // NB: By index: iterating would copy each child out to read its hash.
+    var (hash, index) = (other.hash, namespace.endIndex)
+    while index > namespace.startIndex {
+      index -= 1
+      hash = Self.combine(namespace[index].hash, hash)
+    }
     guard self.hash == hash, self.path.count == namespace.count + other.path.count else { return false }
     if other.path.isEmpty {
       guard self.path == namespace else { return false }

@@ -27,7 +27,7 @@ class MappedEffectBox<Action>: EffectBox<Action>, @unchecked Sendable {
   @inlinable
   init(walk: @escaping Walk) {
     self.walk = walk
-    super.init(.mapped)
+    super.init(kind: .mapped)
   }
 
   /// The effect this box stands for, rebuilt with the transformed actions.

@@ -45,16 +45,26 @@ struct TimerIDs {
   /// Whether `filed` is ``made()``, compared in place without making it.
   @usableFromInline
   func isSame(as filed: [EffectID]) -> Bool {
-    guard let id = self.cancellable else { return EffectID.areSame(filed, self.enclosing) }
-    let own = id.isAllChildEffects || self.namespace.isEmpty ? 1 : self.namespace.count + 1
-    guard filed.count == self.enclosing.count + own else { return false }
+    // NB: Through optional chaining, so that the id is read where it is, not copied out.
+    self.cancellable?.isFiled(as: filed, enclosing: self.enclosing, namespace: self.namespace)
+      ?? EffectID.areSame(filed, self.enclosing)
+  }
+}
+
+extension EffectID {
+  /// Whether `filed` is `enclosing` followed by this id's filed views in `namespace`.
+  fileprivate func isFiled(as filed: [EffectID], enclosing: [EffectID], namespace: [ChildEffectsID]) -> Bool {
+    let own = self.isAllChildEffects || namespace.isEmpty ? 1 : namespace.count + 1
+    guard filed.count == enclosing.count + own else { return false }
     return filed.withUnsafeBufferPointer { filed in
-      for index in self.enclosing.indices where !(filed[index] == self.enclosing[index]) { return false }
-      if own == 1 { return filed[self.enclosing.count].isView(of: id, in: self.namespace[...]) }
+      for index in enclosing.indices where !(filed[index] == enclosing[index]) { return false }
+      // NB: Read through the pointer, where they are: a subscript copied each id out.
+      let base = filed.baseAddress!
+      if own == 1 { return (base + enclosing.count).pointee.isView(of: self, in: namespace[...]) }
       // NB: A plain loop: `stride` is not specialized here, and copies its indices generically.
-      var (index, count) = (self.enclosing.count, self.namespace.count)
+      var (index, count) = (enclosing.count, namespace.count)
       while count >= 0 {
-        guard filed[index].isView(of: id, in: self.namespace.prefix(count)) else { return false }
+        guard (base + index).pointee.isView(of: self, in: namespace.prefix(count)) else { return false }
         index += 1
         count -= 1
       }

@@ -18,6 +18,9 @@ final class DelayedSendBox<Action>: EffectBox<Action>, @unchecked Sendable {
   /// The id of a `.cancellable(id:cancelInFlight: true)` taken in, as its feature gave it.
   /// Written only while the box is held by the one effect being made.
   @exclusivity(unchecked) @usableFromInline var cancelInFlightID: EffectID?
+  @usableFromInline let action: Action
+  @usableFromInline let duration: Duration
+  @usableFromInline let clock: any Clock<Duration>
 
   @usableFromInline
   override var takenInCancelInFlightID: EffectID? { self.cancelInFlightID }
@@ -32,7 +35,10 @@ final class DelayedSendBox<Action>: EffectBox<Action>, @unchecked Sendable {
   @inlinable
   init(_ action: Action, after duration: Duration, clock: any Clock<Duration>, cancelInFlightID: EffectID?) {
     self.cancelInFlightID = cancelInFlightID
-    super.init(.delayedSend(action, after: duration, clock: clock))
+    self.action = action
+    self.duration = duration
+    self.clock = clock
+    super.init(kind: .delayedSend)
   }
 }
 
