@@ -35,8 +35,7 @@ extension Effect {
   ) {
     guard let box = self.box else { return }
     // NB: A timer is read from its box's fields, with no operation made to switch over.
-    if box.kind == .delayedSend {
-      let timer = unsafeDowncast(box, to: DelayedSendBox<Action>.self)
+    if let timer = self.delayedSendBox {
       schedule(
         timer.action, timer.duration, timer.clock,
         TimerIDs(enclosing: ids, cancellable: timer.cancelInFlightID, namespace: namespace))
@@ -82,10 +81,9 @@ extension Effect {
       let (id, cancelInFlight, effect) = self.cancellableParts
       // NB: A timer re-armed under its ids: the store cancels what is in flight itself, and may
       //     move its own timer instead (then no list of ids is made).
-      if cancelInFlight, case let .delayedSend(action, duration, clock)? = effect.box?.operation,
-        effect.takenInCancellable == nil
-      {
-        schedule(action, duration, clock, TimerIDs(enclosing: ids, cancellable: id, namespace: namespace))
+      if cancelInFlight, let timer = effect.delayedSendBox, timer.cancelInFlightID == nil {
+        schedule(
+          timer.action, timer.duration, timer.clock, TimerIDs(enclosing: ids, cancellable: id, namespace: namespace))
         return
       }
       // NB: The enclosing ids and this one's views in one list: one allocation.

@@ -32,16 +32,6 @@ class EffectBox<Action>: @unchecked Sendable {
   init(kind: Kind) {
     self.kind = kind
   }
-
-  /// For a delayed send that took in the `.cancellable(id:cancelInFlight: true)` around it,
-  /// that id (``DelayedSendBox``).
-  @usableFromInline
-  var takenInCancelInFlightID: EffectID? { nil }
-
-  /// Takes `id` in, if this is a delayed send with none yet; whether it did. Only for a box
-  /// that nothing else holds.
-  @usableFromInline
-  func takeIn(cancelInFlight id: EffectID) -> Bool { false }
 }
 
 extension EffectBox {

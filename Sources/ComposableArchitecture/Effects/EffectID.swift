@@ -34,11 +34,7 @@ struct EffectID: HashedOnce, Sendable {
   @usableFromInline
   func inNamespace(_ namespace: ArraySlice<ChildEffectsID>) -> Self {
     if namespace.isEmpty { return self }
-    var (hash, index) = (self.hash, namespace.endIndex)
-    while index > namespace.startIndex {
-      index -= 1
-      hash = Self.combine(namespace[index].hash, hash)
-    }
+    let hash = Self.hash(self.hash, in: namespace)
     return Self(path: self.path.isEmpty ? namespace : namespace + self.path, id: self.id, hash: hash)
   }
 
@@ -83,13 +79,7 @@ struct EffectID: HashedOnce, Sendable {
   @usableFromInline
   func isView(of other: Self, in namespace: ArraySlice<ChildEffectsID>) -> Bool {
     if namespace.isEmpty { return self == other }
-    // NB: By index: iterating would copy each child out to read its hash.
-    var (hash, index) = (other.hash, namespace.endIndex)
-    while index > namespace.startIndex {
-      index -= 1
-      hash = Self.combine(namespace[index].hash, hash)
-    }
-    guard self.hash == hash, self.path.count == namespace.count + other.path.count else { return false }
+    guard self.hash == Self.hash(other.hash, in: namespace), self.path.count == namespace.count + other.path.count else { return false }
     if other.path.isEmpty {
       guard self.path == namespace else { return false }
     } else {
@@ -98,6 +88,18 @@ struct EffectID: HashedOnce, Sendable {
       else { return false }
     }
     return self.id == other.id
+  }
+
+  /// The hash of an id hashed `inner`, made inside `namespace`.
+  @usableFromInline
+  static func hash(_ inner: Int, in namespace: ArraySlice<ChildEffectsID>) -> Int {
+    // NB: By index: iterating would copy each child out to read its hash.
+    var (hash, index) = (inner, namespace.endIndex)
+    while index > namespace.startIndex {
+      index -= 1
+      hash = Self.combine(namespace[index].hash, hash)
+    }
+    return hash
   }
 
   @usableFromInline

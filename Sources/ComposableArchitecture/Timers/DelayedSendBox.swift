@@ -22,16 +22,6 @@ final class DelayedSendBox<Action>: EffectBox<Action>, @unchecked Sendable {
   @usableFromInline let duration: Duration
   @usableFromInline let clock: any Clock<Duration>
 
-  @usableFromInline
-  override var takenInCancelInFlightID: EffectID? { self.cancelInFlightID }
-
-  @usableFromInline
-  override func takeIn(cancelInFlight id: EffectID) -> Bool {
-    guard self.cancelInFlightID == nil else { return false }
-    self.cancelInFlightID = id
-    return true
-  }
-
   @inlinable
   init(_ action: Action, after duration: Duration, clock: any Clock<Duration>, cancelInFlightID: EffectID?) {
     self.cancelInFlightID = cancelInFlightID
@@ -48,28 +38,36 @@ extension Effect {
     self.init(box: DelayedSendBox(action, after: duration, clock: clock, cancelInFlightID: cancelInFlightID))
   }
 
+  /// This effect's box, if it is a delayed send: its fields, read with no operation made.
+  @inlinable
+  var delayedSendBox: DelayedSendBox<Action>? {
+    guard let box = self.box, box.kind == .delayedSend else { return nil }
+    return unsafeDowncast(box, to: DelayedSendBox<Action>.self)
+  }
+
   /// For a delayed send that took in the `.cancellable(id:cancelInFlight: true)` around it,
   /// that id.
   @inlinable
   var takenInCancellable: EffectID? {
-    self.box?.takenInCancelInFlightID
+    self.delayedSendBox?.cancelInFlightID
   }
 
-  /// Takes `id` into this effect's box when it is a delayed send that nothing else holds;
-  /// whether it did.
+  /// Takes `id` into this effect's box when it is a delayed send that nothing else holds and
+  /// that has taken in no id yet; whether it did.
   @inlinable
   mutating func takeInCancelInFlight(_ id: EffectID) -> Bool {
-    guard isKnownUniquelyReferenced(&self.box), let box = self.box else { return false }
-    return box.takeIn(cancelInFlight: id)
+    guard isKnownUniquelyReferenced(&self.box), let timer = self.delayedSendBox, timer.cancelInFlightID == nil
+    else { return false }
+    timer.cancelInFlightID = id
+    return true
   }
 
   /// This effect, with a `.cancellable` a delayed send took in spelled out as a box of its own.
   @usableFromInline
   var withCancellableSpelledOut: Self {
-    guard let id = self.takenInCancellable, case let .delayedSend(action, duration, clock) = self.operation
-    else { return self }
+    guard let timer = self.delayedSendBox, let id = timer.cancelInFlightID else { return self }
     return Self(
-      cancellable: Self(delayedSend: action, after: duration, clock: clock, cancelInFlightID: nil),
+      cancellable: Self(delayedSend: timer.action, after: timer.duration, clock: timer.clock, cancelInFlightID: nil),
       id: id, cancelInFlight: true)
   }
 }
