@@ -20,12 +20,15 @@ import Synchronization
 /// ```
 public final class CommitGate<Message>: @unchecked Sendable {
   // NB: Only on the store's thread, one method at a time: not checked at run time as well.
-  @exclusivity(unchecked) private var held: Deque<(message: Message, ticket: RoomLogTicket?)> = []
-  private let status: @Sendable (RoomLogTicket) -> RoomLogStatus
-  private let deliver: (Message) -> Void
-  private let schedule: @Sendable (@escaping @Sendable () -> Void) -> Void
+  // NB: `send`, `release` and `wake` are inlinable (so the fields they use are `@usableFromInline`):
+  //     otherwise the code that uses a gate from another module runs them unspecialized, and
+  //     every `Deque` operation looks the element type's metadata up at run time.
+  @exclusivity(unchecked) @usableFromInline var held: Deque<(message: Message, ticket: RoomLogTicket?)> = []
+  @usableFromInline let status: @Sendable (RoomLogTicket) -> RoomLogStatus
+  @usableFromInline let deliver: (Message) -> Void
+  @usableFromInline let schedule: @Sendable (@escaping @Sendable () -> Void) -> Void
   private let drop: (Message) -> Void
-  private let isWakeScheduled = Atomic<Bool>(false)
+  @usableFromInline let isWakeScheduled = Atomic<Bool>(false)
   /// The most messages held at once; past it, more are dropped (as if their line had failed)
   /// rather than held without bound while commits do not come.
   public let capacity: Int
@@ -53,6 +56,7 @@ public final class CommitGate<Message>: @unchecked Sendable {
   public var heldCount: Int { self.held.count }
 
   /// Sends `message` once `ticket`'s line is committed, after every message held before it.
+  @inlinable
   public func send(_ message: Message, after ticket: RoomLogTicket?) {
     if self.held.isEmpty {
       switch ticket.map(self.status) ?? .committed {
@@ -72,6 +76,7 @@ public final class CommitGate<Message>: @unchecked Sendable {
 
   /// Sends the held messages whose lines are committed, in order, up to the first still
   /// pending; drops those whose line failed.
+  @inlinable
   public func release() {
     // NB: `popFirst` and `prepend` rather than `first`: in this generic class `first` goes through
     //     the collection's read coroutine, which allocates its frame on every call.
@@ -88,12 +93,15 @@ public final class CommitGate<Message>: @unchecked Sendable {
     }
   }
 
-  private func dropMessage(_ message: Message) {
+  // NB: Not inlinable: a rare path, and it changes `dropped`, whose setter is private.
+  @usableFromInline
+  func dropMessage(_ message: Message) {
     self.dropped += 1
     self.drop(message)
   }
 
   /// Asks for ``release()`` on the gate's thread (from any thread; coalesced).
+  @inlinable
   public func wake() {
     guard !self.isWakeScheduled.exchange(true, ordering: .acquiringAndReleasing) else { return }
     self.schedule { [self] in

@@ -22,7 +22,7 @@ extension Server {
           }
         }
       }
-      guard self.cluster.isClustered else { return storage }
+      guard self.$cluster.read(\.isClustered) else { return storage }
       return .merge(storage, self.listenToCluster())
 
     case let .connected(connection):
@@ -195,7 +195,7 @@ extension Server {
         .welcome(.init(
           player: player, name: identity.name, guest: identity.isGuest, token: token, ratings: ratings,
           room: session.room, replyTo: requestID))))
-    if self.cluster.isClustered {
+    if self.$cluster.read(\.isClustered) {
       // NB: A room of the player's may live on another node: the player is sent there.
       effects.append(self.announceLogin(connection, player, hasRoomHere: session.room != nil))
     }

@@ -73,7 +73,7 @@ extension Server {
       case .queue:
         let rating = session.identity.ratings[variant] ?? Elo.initialRating
         // NB: In a cluster the queue is the cluster's: this node keeps the ticket, and pairs it not.
-        guard self.cluster.isClustered else {
+        guard self.$cluster.read(\.isClustered) else {
           return .merge(
             self.reply(connection, .queued(variant, replyTo: id)),
             self.matchmaking(&state, .enqueue(player, variant, seats: seats, rating: rating)))
@@ -105,7 +105,7 @@ extension Server {
       guard !state.isStorageFailing else { return self.reply(connection, .error(.cannotOpenRooms(requestID: id))) }
       state.sessions[player]?.roomRequestID = id
       // NB: In a cluster the room may wait on another node: the player is sent there.
-      if self.cluster.isClustered, state.matchmaking.privateRooms[InviteCode.normalize(code)] == nil {
+      if self.$cluster.read(\.isClustered), state.matchmaking.privateRooms[InviteCode.normalize(code)] == nil {
         return self.locatePrivateRoom(connection, code: code, requestID: id)
       }
       return self.matchmaking(&state, .joinPrivateRoom(player, code: code))
@@ -118,7 +118,7 @@ extension Server {
     case let .spectate(roomID):
       guard let room = state.rooms[id: roomID] else {
         // NB: In a cluster the room may live on another node: the watcher is sent there.
-        guard self.cluster.isClustered else { return fail("unknown_room", "There is no room \(roomID).") }
+        guard self.$cluster.read(\.isClustered) else { return fail("unknown_room", "There is no room \(roomID).") }
         return self.locate(connection, room: roomID, requestID: id)
       }
       guard session.room != roomID else { return fail("already_in_room", "You have a seat in that room.") }

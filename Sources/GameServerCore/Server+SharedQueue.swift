@@ -50,7 +50,7 @@ extension Server {
 
   /// In a cluster, takes a player who stops waiting out of the shared queue too.
   func leaveSharedQueue(_ player: PlayerID) -> Effect<Action> {
-    guard self.cluster.isClustered else { return .none }
+    guard self.$cluster.read(\.isClustered) else { return .none }
     return .perform { [cluster] in cluster.leaveQueue(player) }
   }
 

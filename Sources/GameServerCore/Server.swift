@@ -159,7 +159,7 @@ public struct Server: Sendable {
     Reduce { state, action in
       let effect = self.core(&state, action)
       // NB: A private room opens or closes at most one per action: counting tells.
-      guard self.cluster.isClustered, state.matchmaking.privateRooms.count != state.publishedCodes.count else {
+      guard self.$cluster.read(\.isClustered), state.matchmaking.privateRooms.count != state.publishedCodes.count else {
         return effect
       }
       return .merge(effect, self.publishPrivateRooms(&state))

@@ -41,8 +41,52 @@ private struct Stamper {
   }
 }
 
+/// Reads a part of its dependency in place, with `read(_:)`.
+@Reducer
+private struct PartReader {
+  struct State: Equatable { var stamps: [Date] = [] }
+  enum Action: Equatable { case stamp }
+  @ResolvedDependency(\.date) var date
+  var body: some ReducerOf<Self> {
+    Reduce { state, _ in
+      state.stamps.append(self.$date.read { $0.now })
+      return .none
+    }
+  }
+}
+
 @MainActor
 struct ResolvedDependencyTests {
+  @Test func aPartReadInPlaceFollowsTheDependenciesAsTheyChange() async {
+    let store = TestStore(initialState: PartReader.State()) {
+      PartReader()
+    } withDependencies: {
+      $0.date = .constant(Date(timeIntervalSince1970: 1))
+    }
+    // NB: The first read resolves (a miss); the second is a hit; the third a miss again.
+    await store.send(.stamp) { $0.stamps = [Date(timeIntervalSince1970: 1)] }
+    await store.send(.stamp) { $0.stamps.append(Date(timeIntervalSince1970: 1)) }
+    store.dependencies.date = .constant(Date(timeIntervalSince1970: 2))
+    await store.send(.stamp) { $0.stamps.append(Date(timeIntervalSince1970: 2)) }
+    await store.send(.stamp) { $0.stamps.append(Date(timeIntervalSince1970: 2)) }
+  }
+
+  @Test func aPartReadInPlaceIsTheWrappedValuesPart() {
+    let reader = PartReader()
+    withDependencies {
+      $0.date = .constant(Date(timeIntervalSince1970: 5))
+    } operation: {
+      #expect(reader.$date.read { $0.now } == Date(timeIntervalSince1970: 5))
+      #expect(reader.date.now == Date(timeIntervalSince1970: 5))
+      #expect(reader.$date.read { $0.now } == Date(timeIntervalSince1970: 5))
+    }
+    withDependencies {
+      $0.date = .constant(Date(timeIntervalSince1970: 6))
+    } operation: {
+      #expect(reader.$date.read { $0.now } == Date(timeIntervalSince1970: 6))
+    }
+  }
+
   @Test func followsTheTestStoresDependenciesAsTheyChange() async {
     let store = TestStore(initialState: Stamper.State()) {
       Stamper()

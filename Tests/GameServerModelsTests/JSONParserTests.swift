@@ -27,6 +27,14 @@ struct JSONParserTests {
     #expect(value["l"] == .array([.bool(true), .null]))
   }
 
+  @Test func theFirstOfTwoEqualKeysCounts() throws {
+    // NB: Past the objects given room up front too: the sixth object grows as it fills.
+    let text = #"[{"a":1,"b":2,"a":3},{},{},{},{},{"a":[1],"a":null,"c":{"a":4,"a":5}}]"#
+    let value = try JSONParser.parse(Array(text.utf8))
+    #expect(value.array?.first == .object(["a": .number(1), "b": .number(2)]))
+    #expect(value.array?.last == .object(["a": .array([.number(1)]), "c": .object(["a": .number(4)])]))
+  }
+
   @Test(arguments: [
     "", " ", "{", "}", "[1,]", "{\"a\":1,}", "{\"a\" 1}", "{a:1}", "[01]", "[1.]", "[.5]", "[1e]", "[-]",
     "[+1]", "tru", "nul", "\"abc", "\"a\\x\"", "\"\\u12\"", "\"\\ud800\"", "\"\\udc00x\"", "\"tab\there\"",

@@ -91,17 +91,20 @@ public struct JSONParser {
 
   private mutating func object() throws(JSONSyntaxError) -> JSONValue {
     try self.enter()
-    var fields: [String: JSONValue] = [:]
     if self.current == UInt8(ascii: "}") {
       self.index += 1
       self.depth -= 1
-      return .object(fields)
+      return .object([:])
     }
     // NB: One allocation for the few fields of a request's object, instead of one each time the
-    //     dictionary grows.
+    //     dictionary grows. (Made with room rather than given it by `reserveCapacity`, which is
+    //     not specialized here and looks the dictionary's metadata up on every call.)
+    var fields: [String: JSONValue]
     if self.objectsGivenRoom < Self.objectsGivenRoomLimit {
       self.objectsGivenRoom += 1
-      fields.reserveCapacity(6)
+      fields = Dictionary(minimumCapacity: 6)
+    } else {
+      fields = [:]
     }
     while true {
       guard self.current == UInt8(ascii: "\"") else { throw self.error("expected a key in quotes") }
@@ -110,6 +113,8 @@ public struct JSONParser {
       try self.expect(UInt8(ascii: ":"), "':' after a key")
       self.skipWhitespace()
       let value = try self.value()
+      // NB: The first of two equal keys counts. (Through the defaulted subscript, which would
+      //     hash the key once, it allocates the accessor's frame for every field.)
       if fields[key] == nil { fields[key] = value }
       self.skipWhitespace()
       if self.current == UInt8(ascii: ",") {

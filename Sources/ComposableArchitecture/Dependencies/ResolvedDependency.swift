@@ -51,4 +51,23 @@ public struct ResolvedDependency<Value>: @unchecked Sendable {
     self.cache.store(value, in: current)
     return value
   }
+
+  /// The wrapper, for ``read(_:)``: `self.$clock.read(...)`.
+  public var projectedValue: Self { self }
+
+  /// A part of the dependency's value, read where the value is kept instead of copying all of
+  /// it: for a dependency that is a struct of many closures, of which a reducer reads one flag
+  /// on every action. The value is the one ``wrappedValue`` gives.
+  ///
+  /// ```swift
+  /// @ResolvedDependency(\.cluster) var cluster
+  /// // ...
+  /// guard self.$cluster.read(\.isClustered) else { return effect }
+  /// ```
+  @inlinable
+  public func read<Part>(_ part: (Value) -> Part) -> Part {
+    let current = DependencyValues._current
+    if let hit = self.cache.read(in: current, part) { return hit }
+    return part(self.wrappedValue)
+  }
 }

@@ -22,9 +22,25 @@ final class ResolvedDependencyCache<Value>: @unchecked Sendable {
   @inlinable
   func value(in dependencies: DependencyValues) -> Value? {
     self.lock.withLock { _ in
-      guard let cached = self.dependencies, Self.areSame(cached, dependencies) else { return nil }
+      guard self.isCached(for: dependencies) else { return nil }
       return self.value
     }
+  }
+
+  /// `part` of the cached value, read in place, if it was cached for `dependencies`.
+  @inlinable
+  func read<Part>(in dependencies: DependencyValues, _ part: (Value) -> Part) -> Part? {
+    // NB: Handed out through a variable: the lock's result must be `sending`, and a part of a
+    //     value this lock guards is the caller's to judge (as the value itself is).
+    nonisolated(unsafe) var read: Part?
+    self.lock.withLock { _ in
+      guard self.isCached(for: dependencies) else { return }
+      // NB: Through the field's address, so that `part` reads the value where it is: read as
+      //     `self.value.map(part)`, the whole value is copied out first (a retain and a release
+      //     of every closure in a struct of closures).
+      read = withUnsafeMutablePointer(to: &self.value) { $0.pointee.map(part) }
+    }
+    return read
   }
 
   @inlinable
@@ -32,6 +48,16 @@ final class ResolvedDependencyCache<Value>: @unchecked Sendable {
     self.lock.withLock { _ in
       self.dependencies = dependencies
       self.value = value
+    }
+  }
+
+  /// Whether the value kept was resolved in `dependencies`. Only under `lock`.
+  // NB: Compared where the kept dependencies are: `guard let cached = self.dependencies` copies
+  //     them out (a retain and a release of their storage on every read).
+  @inlinable
+  func isCached(for dependencies: DependencyValues) -> Bool {
+    withUnsafeMutablePointer(to: &self.dependencies) { kept in
+      kept.pointee.map { Self.areSame($0, dependencies) } ?? false
     }
   }
 
