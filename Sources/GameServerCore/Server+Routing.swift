@@ -41,12 +41,14 @@ extension Server {
       break
     }
 
-    guard let player = open.player, var session = state.sessions[player] else {
+    guard let player = open.player, let index = state.sessions.index(forKey: player) else {
       return fail("not_logged_in", "Log in first: send guest, register, login or resume.")
     }
-    session.lastRequestID = id
-    session.roomRequestID = nil
-    state.sessions[player] = session
+    // NB: Changed where it is kept: a copy written back would hash the player again and free the
+    //     session it replaces.
+    state.sessions.values[index].lastRequestID = id
+    state.sessions.values[index].roomRequestID = nil
+    let session = state.sessions.values[index]
     // NB: Looked up only by the messages that need it, so a move costs the same however many
     // players wait in queues.
     var isWaiting: Bool { state.matchmaking.isWaiting(player) }
