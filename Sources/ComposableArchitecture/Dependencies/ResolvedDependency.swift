@@ -57,7 +57,9 @@ public struct ResolvedDependency<Value>: @unchecked Sendable {
 
   /// A part of the dependency's value, read where the value is kept instead of copying all of
   /// it: for a dependency that is a struct of many closures, of which a reducer reads one flag
-  /// on every action. The value is the one ``wrappedValue`` gives.
+  /// on every action. The value is the one ``wrappedValue`` gives. `part` runs while the
+  /// wrapper's cache is locked: it must not read this same dependency again (that would wait on
+  /// itself); reading others is fine.
   ///
   /// ```swift
   /// @ResolvedDependency(\.cluster) var cluster
