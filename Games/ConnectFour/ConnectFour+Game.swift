@@ -99,8 +99,16 @@ extension ConnectFour: Game {
     "[" + state.moves.map(String.init).joined(separator: ",") + "]"
   }
 
+  /// The player to move; once the game is over, the player a rematch was asked of, until they
+  /// answer.
   public static func turn(in state: State) -> GameTurn? {
-    guard state.outcome == nil, let player = state.seats[state.turn] else { return nil }
+    guard state.outcome == nil else {
+      guard state.rematchRequests.count == 1, let asked = state.rematchRequests.first,
+        let player = state.seats[asked.opponent]
+      else { return nil }
+      return GameTurn(player: player, key: [state.gameNumber, -1])
+    }
+    guard let player = state.seats[state.turn] else { return nil }
     return GameTurn(player: player, key: [state.gameNumber, state.moveNumber])
   }
 
@@ -109,7 +117,12 @@ extension ConnectFour: Game {
   public static func botMove(
     _ bot: ConnectFourBot, for player: PlayerID, in state: State, using generator: inout some RandomNumberGenerator
   ) -> Move? {
-    guard state.outcome == nil, let disc = state.disc(of: player), disc == state.turn else { return nil }
+    guard let disc = state.disc(of: player) else { return nil }
+    // NB: After the game a bot takes the rematch it is offered, at once.
+    guard state.outcome == nil else {
+      return !state.rematchRequests.isEmpty && !state.rematchRequests.contains(disc) ? .rematch : nil
+    }
+    guard disc == state.turn else { return nil }
     return bot.move(on: state.board, as: disc, using: &generator).map { .drop(column: $0) }
   }
 }

@@ -123,8 +123,16 @@ extension TicTacToe: Game {
     return record
   }
 
+  /// The player to move; once the game is over, the player a rematch was asked of, until they
+  /// answer.
   public static func turn(in state: State) -> GameTurn? {
-    guard state.outcome == nil, let player = state.seats[state.turn] else { return nil }
+    guard state.outcome == nil else {
+      guard state.rematchRequests.count == 1, let asked = state.rematchRequests.first,
+        let player = state.seats[asked.opponent]
+      else { return nil }
+      return GameTurn(player: player, key: [state.gameNumber, -1])
+    }
+    guard let player = state.seats[state.turn] else { return nil }
     return GameTurn(player: player, key: [state.gameNumber, state.moveNumber])
   }
 
@@ -133,7 +141,12 @@ extension TicTacToe: Game {
   public static func botMove(
     _ bot: TicTacToeBot, for player: PlayerID, in state: State, using generator: inout some RandomNumberGenerator
   ) -> Move? {
-    guard state.outcome == nil, let mark = state.mark(of: player), mark == state.turn else { return nil }
+    guard let mark = state.mark(of: player) else { return nil }
+    // NB: After the game a bot takes the rematch it is offered, at once.
+    guard state.outcome == nil else {
+      return !state.rematchRequests.isEmpty && !state.rematchRequests.contains(mark) ? .rematch : nil
+    }
+    guard mark == state.turn else { return nil }
     return bot.move(on: state.board, as: mark, using: &generator).map(Move.mark)
   }
 }

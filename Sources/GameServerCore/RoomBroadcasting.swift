@@ -68,7 +68,11 @@ struct RoomBroadcasting<Rooms: Reducer<Server.State, Server.Action>>: Reducer {
         messages.append((connection, view))
       }
     }
-    let closing = after.isAbandoned
+    // NB: A game that ends with nobody left in the room (a forfeit) closes it at the room's
+    //     `.delegate(.finished)` that follows its end, not at the game's own actions: closed
+    //     sooner, the end's actions still on their way would find no room.
+    let closing: Bool
+    if case .game = roomAction { closing = false } else { closing = after.isAbandoned }
     if closing { self.close(after, &state) }
     guard !messages.isEmpty || log != nil || closing else { return effect }
     let broadcast = RoomBroadcast(
@@ -104,6 +108,16 @@ struct RoomBroadcasting<Rooms: Reducer<Server.State, Server.Action>>: Reducer {
     if let finished {
       entry.finishedGame = finished
       state.unrecordedGames[id] = finished
+    }
+    // NB: Only a seat's event changes who has left (not a move): the directory of a cluster
+    //     seats a player only where they have not left.
+    if case .event = action, !restarts {
+      var (left, back) = ([PlayerID](), [PlayerID]())
+      for (old, new) in zip(before.seats, after.seats) where new.bot == nil && old.hasLeft != new.hasLeft {
+        if new.hasLeft { left.append(new.player) } else { back.append(new.player) }
+      }
+      if !left.isEmpty { entry.leftPlayers = left }
+      if !back.isEmpty { entry.seatedPlayers = back }
     }
     return (entry, restarts)
   }

@@ -29,7 +29,7 @@ extension Server {
     switch event {
     case let .roomsLost(rooms): lost = rooms
     case .leaseLost: lost = Dictionary(uniqueKeysWithValues: state.rooms.ids.map { ($0, nil) })
-    case .roomsTakenOver, .loggedInElsewhere, .matched, .queueFailed: return .none
+    case .roomsTakenOver, .loggedInElsewhere, .matched, .queueFailed, .queued: return .none
     }
     var closing: [(ConnectionID, RoomPlacement?)] = []
     for (id, placement) in lost {
@@ -79,25 +79,87 @@ extension Server {
   func announceLogin(_ connection: ConnectionID, _ player: PlayerID, hasRoomHere: Bool) -> Effect<Action> {
     let announce = Effect<Action>.run { [cluster] _ in try? await cluster.loggedIn(player) }
     guard !hasRoomHere else { return announce }
-    return .merge(announce, self.locate(connection, player: player))
+    return .merge(announce, self.locate(connection, .ownRoom(player, retries: 0)))
   }
 
-  /// Looks up where a room lives (or, with no room, the room a player is seated in) and answers
-  /// with `.located`.
-  func locate(_ connection: ConnectionID, player: PlayerID? = nil, room: RoomID? = nil, requestID: String? = nil)
-    -> Effect<Action>
-  {
-    .run { [cluster] send in
+  /// Looks up where a room lives (after `delay`), and answers with `.located`.
+  func locate(_ connection: ConnectionID, _ lookup: Lookup, after delay: Duration? = nil) -> Effect<Action> {
+    .run { [cluster, clock] send in
+      if let delay { try await clock.sleep(for: delay) }
       let placement: RoomPlacement?
-      if let room {
-        placement = try? await cluster.location(room)
-      } else if let player {
-        placement = try? await cluster.placement(player)
-      } else {
-        placement = nil
+      do {
+        switch lookup {
+        case let .ownRoom(player, _), let .seat(player, _): placement = try await cluster.placement(player)
+        case let .spectate(room, _): placement = try await cluster.location(room)
+        }
+      } catch {
+        await send(.located(connection, lookup, nil, failed: true))
+        return
       }
-      guard placement != nil || room != nil else { return }
-      await send(.located(connection, room, placement, requestID: requestID))
+      await send(.located(connection, lookup, placement, failed: false))
     }
+  }
+
+  /// Answers a look-up of where a room lives: a player is sent only to a node that is up
+  /// (`moved`); while the room's node is down they are told `unavailable` with `retryAfter`,
+  /// and for their own room the node looks again until a live node has it (and sends them
+  /// there, or shows it here once this node has taken it over).
+  func located(
+    _ state: inout State, _ connection: ConnectionID, _ lookup: Lookup, _ placement: RoomPlacement?, failed: Bool
+  ) -> Effect<Action> {
+    guard let player = state.connections[connection]?.player, let session = state.sessions[player] else { return .none }
+    switch lookup {
+    case let .ownRoom(owner, retries):
+      guard owner == player, session.room == nil, let placement else { return .none }
+      guard let retryAfter = placement.retryAfter else {
+        return self.reply(connection, .moved(placement.room, url: placement.url))
+      }
+      var effects: [Effect<Action>] = []
+      if retries == 0 { effects.append(self.reply(connection, .error(.roomTakingOver(retryAfter: retryAfter)))) }
+      if retries < Self.roomLookups {
+        effects.append(self.locate(connection, .ownRoom(player, retries: retries + 1), after: .seconds(retryAfter)))
+      }
+      return .merge(effects)
+
+    case let .spectate(room, requestID):
+      guard let placement else {
+        return self.reply(
+          connection, .error(ProtocolError(code: "unknown_room", message: "There is no room \(room).", requestID: requestID)))
+      }
+      guard let retryAfter = placement.retryAfter else {
+        return self.reply(connection, .moved(placement.room, url: placement.url))
+      }
+      return self.reply(connection, .error(.roomTakingOver(requestID: requestID, retryAfter: retryAfter)))
+
+    case let .seat(owner, request):
+      guard owner == player else { return .none }
+      if failed { return self.reply(connection, .error(.cannotCheckSeats(requestID: request.id))) }
+      guard let placement else { return self.route(&state, connection, request, seatChecked: true) }
+      // NB: One seat per player in the whole cluster: they are sent to the room they have.
+      return .merge(
+        self.reply(
+          connection,
+          .error(ProtocolError(
+            code: "already_in_room", message: "You have a seat in a room on another server; go back to it first.",
+            requestID: request.id))),
+        self.located(&state, connection, .ownRoom(player, retries: 0), placement, failed: false))
+    }
+  }
+}
+
+extension ProtocolError {
+  /// The room's node of a cluster is down, and a live node is about to take the room over.
+  static func roomTakingOver(requestID: String? = nil, retryAfter: Int) -> ProtocolError {
+    ProtocolError(
+      code: "unavailable",
+      message: "The server that had your room stopped; another one takes it over in a moment.",
+      requestID: requestID, retryAfter: retryAfter)
+  }
+
+  /// A cluster's node cannot tell whether a player has a seat on another node.
+  static func cannotCheckSeats(requestID: String?) -> ProtocolError {
+    ProtocolError(
+      code: "unavailable", message: "The server cannot look up your rooms right now; try again shortly.",
+      requestID: requestID, retryAfter: 1)
   }
 }

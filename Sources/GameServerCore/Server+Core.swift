@@ -62,8 +62,9 @@ extension Server {
       return self.logOut(&state, connection, requestID: requestID)
 
     case let .login(.delegate(.failed(connection, error, requestID))):
-      return self.reply(
-        connection, .error(ProtocolError(code: error.code, message: error.message, requestID: requestID)))
+      var failure = ProtocolError(code: error.code, message: error.message, requestID: requestID)
+      if case let .tooManyAttempts(seconds) = error { failure.retryAfter = seconds }
+      return self.reply(connection, .error(failure))
 
     case let .matchmaking(.delegate(.matched(match))):
       return self.openRoom(&state, for: match)
@@ -100,12 +101,14 @@ extension Server {
       state.unrecordedGames[room] = nil
       // NB: One effect for every player's message (a game ends every few moves under load).
       var messages: [(ConnectionID, ServerMessage)] = []
-      for (player, rating) in ratings {
-        guard let before = state.sessions[player].map({ $0.identity.ratings[variant] ?? Elo.initialRating }) else { continue }
+      for (player, update) in ratings where state.sessions[player] != nil {
         // NB: In place, with no copy of the session alive, so that the ratings are not copied.
-        state.sessions[player]?.identity.ratings[variant] = rating
+        state.sessions[player]?.identity.ratings[variant] = update.after
         guard let connection = state.sessions[player]?.connection else { continue }
-        messages.append((connection, .rating(RatingChange(room: room, variant: variant, rating: rating, change: rating - before))))
+        // NB: The change is the database's, from the rating stored before the game: the
+        //     session's own may be older (a guest who resumed after another game was recorded).
+        messages.append(
+          (connection, .rating(RatingChange(room: room, variant: variant, rating: update.after, change: update.change))))
       }
       guard !messages.isEmpty else { return .none }
       return .perform { [channel, messages] in
@@ -133,6 +136,9 @@ extension Server {
     case let .cluster(.queueFailed(players)):
       return self.sharedQueueFailed(&state, players)
 
+    case let .cluster(.queued(players)):
+      return self.sharedQueueStored(&state, players)
+
     case let .matchmaking(.cancel(player)):
       return self.leaveSharedQueue(player)
 
@@ -145,12 +151,8 @@ extension Server {
       state.sessions[player]?.roomRequestID = nil
       return self.reply(connection, .joinElsewhere(code: InviteCode.normalize(code), url: url, replyTo: requestID))
 
-    case let .located(connection, room, placement, requestID):
-      guard state.connections[connection] != nil else { return .none }
-      if let placement { return self.reply(connection, .moved(placement.room, url: placement.url)) }
-      guard let room else { return .none }
-      return self.reply(
-        connection, .error(ProtocolError(code: "unknown_room", message: "There is no room \(room).", requestID: requestID)))
+    case let .located(connection, lookup, placement, failed):
+      return self.located(&state, connection, lookup, placement, failed: failed)
 
     // NB: A finished game is recorded with the log line that ended it (RoomBroadcasting).
     case .login, .matchmaking, .rooms:
@@ -246,6 +248,7 @@ extension Server {
   private func restore(_ state: inout State, _ rooms: [Room.State], nextLogSequence: [RoomID: Int]) -> Effect<Action> {
     var effects: [Effect<Action>] = []
     for var room in rooms where state.rooms[id: room.id] == nil {
+      var arrived: [(PlayerID, ConnectionID)] = []
       for index in room.seats.indices where room.seats[index].bot == nil {
         let seat = room.seats[index]
         guard !seat.hasLeft else { continue }
@@ -254,14 +257,17 @@ extension Server {
             identity: Identity(player: seat.player, name: seat.name, isGuest: seat.isGuest),
             connection: nil, room: room.id)
         } else if state.sessions[seat.player]?.room == nil {
-          // NB: A player already here (a room taken over from a node that stopped) sits down.
+          // NB: A player already here (a room taken over from a node that stopped) sits down,
+          //     and is shown the room: they logged in here while its node was down.
           state.sessions[seat.player]?.room = room.id
+          if let connection = state.sessions[seat.player]?.connection { arrived.append((seat.player, connection)) }
         }
       }
       room.spectators = []
       state.rooms.append(room)
       state.nextLogSequence[room.id] = nextLogSequence[room.id] ?? 1
       effects.append(self.snapshot(room, &state))
+      for (player, connection) in arrived { effects.append(self.show(room, to: player, on: connection, state)) }
       effects.append(self.resume(room, state))
     }
     return .merge(effects)
@@ -296,7 +302,10 @@ extension Server {
   func snapshot(_ room: Room.State, _ state: inout State) -> Effect<Action> {
     var entry = RoomLogEntry(room: room.id, sequence: state.takeLogSequence(room.id), encoding: room)
     entry.finishedGame = state.unrecordedGames[room.id]
-    entry.seatedPlayers = room.people
+    // NB: The directory of a cluster seats those who have not left, and no one who has.
+    entry.seatedPlayers = room.seats.filter { $0.bot == nil && !$0.hasLeft }.map(\.player)
+    let left = room.seats.filter { $0.bot == nil && $0.hasLeft }.map(\.player)
+    if !left.isEmpty { entry.leftPlayers = left }
     return .perform { [database, entry] in database.restartRoomLog(entry) }
   }
 }

@@ -6,8 +6,12 @@ import GameServerRoom
 import GameServerModels
 
 extension Server {
-  /// Routes one client message: login messages before login, everything else after.
-  func route(_ state: inout State, _ connection: ConnectionID, _ request: ClientRequest) -> Effect<Action> {
+  /// Routes one client message: login messages before login, everything else after. In a
+  /// cluster a request that seats the player first looks for a room of theirs on another node
+  /// (`seatChecked` once it has).
+  func route(
+    _ state: inout State, _ connection: ConnectionID, _ request: ClientRequest, seatChecked: Bool = false
+  ) -> Effect<Action> {
     guard let open = state.connections[connection] else { return .none }
     let id = request.id
     func fail(_ code: String, _ message: String) -> Effect<Action> {
@@ -71,11 +75,13 @@ extension Server {
       }
       guard !isWaiting else { return fail("already_waiting", "You are already waiting for a game.") }
       guard !state.isStorageFailing else { return self.reply(connection, .error(.cannotOpenRooms(requestID: id))) }
+      let isClustered = self.$cluster.read(\.isClustered)
+      if isClustered, !seatChecked { return self.locate(connection, .seat(player, request)) }
       switch request.message {
       case .queue:
         let rating = session.identity.ratings[variant] ?? Elo.initialRating
         // NB: In a cluster the queue is the cluster's: this node keeps the ticket, and pairs it not.
-        guard self.$cluster.read(\.isClustered) else {
+        guard isClustered else {
           return .merge(
             self.reply(connection, .queued(variant, replyTo: id)),
             self.matchmaking(&state, .enqueue(player, variant, seats: seats, rating: rating)))
@@ -83,8 +89,9 @@ extension Server {
         let ticket = QueueTicket(
           player: player, name: session.identity.name, isGuest: session.identity.isGuest, rating: rating,
           variant: variant, seats: seats)
+        // NB: Answered `queued` once the ticket is stored (`.cluster(.queued)`), never before.
+        state.sessions.values[index].queueRequest = QueueRequest(variant: variant, requestID: id)
         return .merge(
-          self.reply(connection, .queued(variant, replyTo: id)),
           self.matchmaking(&state, .wait(player, variant, seats: seats, rating: rating)),
           .perform { [cluster] in cluster.enqueue(ticket) })
       case .playBot:
@@ -96,6 +103,7 @@ extension Server {
 
     case .cancelQueue:
       guard isWaiting else { return fail("not_waiting", "You are not waiting for a game.") }
+      state.sessions.values[index].queueRequest = nil
       return .merge(
         self.reply(connection, .queueLeft(replyTo: id)), self.matchmaking(&state, .cancel(player)),
         self.leaveSharedQueue(player))
@@ -105,9 +113,11 @@ extension Server {
         return fail("already_in_room", "Leave your room before joining another.")
       }
       guard !state.isStorageFailing else { return self.reply(connection, .error(.cannotOpenRooms(requestID: id))) }
+      let isClustered = self.$cluster.read(\.isClustered)
+      if isClustered, !seatChecked { return self.locate(connection, .seat(player, request)) }
       state.sessions[player]?.roomRequestID = id
       // NB: In a cluster the room may wait on another node: the player is sent there.
-      if self.$cluster.read(\.isClustered), state.matchmaking.privateRooms[InviteCode.normalize(code)] == nil {
+      if isClustered, state.matchmaking.privateRooms[InviteCode.normalize(code)] == nil {
         return self.locatePrivateRoom(connection, code: code, requestID: id)
       }
       return self.matchmaking(&state, .joinPrivateRoom(player, code: code))
@@ -121,7 +131,7 @@ extension Server {
       guard let room = state.rooms[id: roomID] else {
         // NB: In a cluster the room may live on another node: the watcher is sent there.
         guard self.$cluster.read(\.isClustered) else { return fail("unknown_room", "There is no room \(roomID).") }
-        return self.locate(connection, room: roomID, requestID: id)
+        return self.locate(connection, .spectate(roomID, requestID: id))
       }
       guard session.room != roomID else { return fail("already_in_room", "You have a seat in that room.") }
       guard !state.unavailableRooms.contains(roomID) else { return self.reply(connection, .error(.roomUnavailable(requestID: id))) }

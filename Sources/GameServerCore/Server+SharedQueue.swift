@@ -14,7 +14,11 @@ extension Server {
   {
     let paired = rooms.flatMap { $0.players.map(\.player) } + elsewhere.keys
     var effects = [self.matchmaking(&state, .paired(paired))]
+    for player in paired where state.sessions[player]?.queueRequest != nil {
+      state.sessions[player]?.queueRequest = nil
+    }
     for (player, placement) in elsewhere {
+      // NB: The cluster hands out only rooms whose node is up.
       effects.append(self.tell(state, player, .moved(placement.room, url: placement.url)))
     }
     for match in rooms where state.rooms[id: match.room] == nil {
@@ -38,12 +42,36 @@ extension Server {
     return .merge(effects)
   }
 
-  /// Players whose tickets the shared queue could not keep: they wait no more, and are told so.
+  /// Players whose tickets the shared queue could not keep: they wait no more, and are told so
+  /// (a `queue` not yet answered gets `unavailable`, never `queued`).
   func sharedQueueFailed(_ state: inout State, _ players: [PlayerID]) -> Effect<Action> {
     let waiting = players.filter { state.matchmaking.isWaiting($0) }
     var effects = [self.matchmaking(&state, .paired(waiting))]
     for player in waiting {
-      effects.append(self.tell(state, player, .queueLeft(reason: "unavailable", replyTo: nil)))
+      if let request = state.sessions[player]?.queueRequest {
+        state.sessions[player]?.queueRequest = nil
+        effects.append(
+          self.tell(
+            state, player,
+            .error(ProtocolError(
+              code: "unavailable", message: "The game could not be queued right now; try again shortly.",
+              requestID: request.requestID, retryAfter: 1))))
+      } else {
+        effects.append(self.tell(state, player, .queueLeft(reason: "unavailable", replyTo: nil)))
+      }
+    }
+    return .merge(effects)
+  }
+
+  /// Players whose tickets the shared queue stored: a `queue` still waiting for its answer gets
+  /// `queued` (not one whose player stopped waiting meanwhile, or was matched already).
+  func sharedQueueStored(_ state: inout State, _ players: [PlayerID]) -> Effect<Action> {
+    var effects: [Effect<Action>] = []
+    for player in players {
+      guard let request = state.sessions[player]?.queueRequest else { continue }
+      state.sessions[player]?.queueRequest = nil
+      guard state.matchmaking.isWaiting(player) else { continue }
+      effects.append(self.tell(state, player, .queued(request.variant, replyTo: request.requestID)))
     }
     return .merge(effects)
   }

@@ -76,6 +76,9 @@ public struct Server: Sendable {
     public var tokenHash: String?
     /// The id of a playBot or joinRoom request, answered by the room it opens.
     public var roomRequestID: String?
+    /// In a cluster, the `queue` request whose ticket is being stored: answered `queued` once
+    /// it is (``ClusterEvent/queued(_:)``), and never if it is not.
+    public var queueRequest: QueueRequest?
 
     public init(identity: Identity, connection: ConnectionID?, room: RoomID? = nil) {
       self.identity = identity
@@ -83,6 +86,33 @@ public struct Server: Sendable {
       self.room = room
     }
   }
+
+  /// A `queue` request waiting for its ticket to be stored in a cluster's shared queue.
+  public struct QueueRequest: Equatable, Sendable {
+    public var variant: GameVariant
+    public var requestID: String?
+
+    public init(variant: GameVariant, requestID: String?) {
+      self.variant = variant
+      self.requestID = requestID
+    }
+  }
+
+  /// What a look-up of where a room lives in a cluster is for (``Action/located(_:_:_:failed:)``).
+  public enum Lookup: Equatable, Sendable {
+    /// The player's own room, after a login: `retries` counts the look-ups made again while the
+    /// room's node was down.
+    case ownRoom(PlayerID, retries: Int)
+    /// A room asked to watch.
+    case spectate(RoomID, requestID: String?)
+    /// A request that seats the player (`queue`, `playBot`, `createRoom`, `joinRoom`): carried
+    /// out only when no room of theirs is open on another node.
+    case seat(PlayerID, ClientRequest)
+  }
+
+  /// How many times a node looks again for a player's room whose node is down, a
+  /// ``RoomPlacement/retryAfter`` apart, before it stops (the player may log in again).
+  public static let roomLookups = 30
 
   /// The server's knobs.
   public struct Settings: Equatable, Sendable {
@@ -127,18 +157,18 @@ public struct Server: Sendable {
     case leaderboardLoaded(ConnectionID, GameVariant, [LeaderboardEntry], requestID: String?)
     /// A player's last games, read for `history`.
     case historyLoaded(ConnectionID, [GameSummary], requestID: String?)
-    /// A finished game is recorded, with its people's new ratings.
-    case ratingsRecorded(RoomID, GameVariant, [PlayerID: Int])
+    /// A finished game is recorded, with its people's ratings before and after it, as stored.
+    case ratingsRecorded(RoomID, GameVariant, [PlayerID: RatingUpdate])
     /// Failures and recoveries of the database's writes.
     case storage(StorageEvent)
     /// Rooms rebuilt from their logs after a restart, with the sequence their logs go on from.
     case restore([Room.State], nextLogSequence: [RoomID: Int])
     /// News of the cluster this server is a node of: rooms it lost, or its lease.
     case cluster(ClusterEvent)
-    /// Where a room asked about lives, if on another node (`room` is nil for a player's own
-    /// room after a login): answered with `moved`, or for a room asked about that is nowhere,
-    /// `unknown_room`.
-    case located(ConnectionID, RoomID?, RoomPlacement?, requestID: String?)
+    /// Where a room looked up lives, if on another node, or that the look-up `failed`: answered
+    /// as the ``Lookup`` says (`moved`, `unavailable` with `retryAfter` while its node is down,
+    /// `unknown_room`, `already_in_room`, or the request carried out).
+    case located(ConnectionID, Lookup, RoomPlacement?, failed: Bool)
     /// Where the private room with an invite code asked for (not waiting here) waits, if on
     /// another node: answered with `joinElsewhere`, or else joined here (which says the code is
     /// unknown).
@@ -146,6 +176,7 @@ public struct Server: Sendable {
   }
 
   @ResolvedDependency(\.clientChannel) var channel
+  @ResolvedDependency(\.continuousClock) var clock
   @ResolvedDependency(\.cluster) var cluster
   @ResolvedDependency(\.database) var database
   @ResolvedDependency(\.games) var games

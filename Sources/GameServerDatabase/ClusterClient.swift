@@ -20,7 +20,8 @@ import GameServerModels
 public struct ClusterClient: Sendable {
   /// Whether this server is a node of a cluster (false for ``standalone``).
   public var isClustered: Bool
-  /// Where the open room a player has a seat in lives, if another node owns it.
+  /// Where the open room a player has a seat in (and has not left) lives, if another node owns
+  /// it.
   public var placement: @Sendable (PlayerID) async throws -> RoomPlacement?
   /// Where a room lives, if another node owns it.
   public var location: @Sendable (RoomID) async throws -> RoomPlacement?
@@ -36,9 +37,10 @@ public struct ClusterClient: Sendable {
   public var failedLogin: @Sendable (_ name: String, _ now: Date, _ maxFailures: Int, _ lockout: TimeInterval) async throws -> Void
   /// A right password for `name`: its count of wrong ones starts again.
   public var succeededLogin: @Sendable (_ name: String) async throws -> Void
-  /// Puts a player in the queue all nodes share (in order with ``leaveQueue``): whichever node
-  /// pairs finds the player a room, on the node of the group's oldest ticket, and this node hears
-  /// of it in ``ClusterEvent/matched(rooms:elsewhere:)``.
+  /// Puts a player in the queue all nodes share (in order with ``leaveQueue``): this node hears
+  /// ``ClusterEvent/queued(_:)`` once the ticket is stored, or ``ClusterEvent/queueFailed(_:)``
+  /// when it is not; whichever node pairs finds the player a room, on the node of the group's
+  /// oldest ticket, and this node hears of it in ``ClusterEvent/matched(rooms:elsewhere:)``.
   public var enqueue: @Sendable (QueueTicket) -> Void
   /// Takes a player's ticket out of the shared queue, unless it is already paired.
   public var leaveQueue: @Sendable (PlayerID) -> Void
@@ -85,15 +87,24 @@ public struct ClusterClient: Sendable {
     isClustered: false, placement: { _ in nil }, location: { _ in nil }, events: { AsyncStream { $0.finish() } })
 }
 
-/// A room on another node, and the address clients reach that node at.
+/// A room on another node, and the address clients reach that node at; or, when that node's
+/// lease has run out (it stopped, and a live node is to take the room over), how long to wait
+/// before asking again: a client is never sent to a node that is down.
 public struct RoomPlacement: Hashable, Sendable {
   public var room: RoomID
   public var url: String
+  /// Seconds until a live node has likely taken the room over, when the room's node is down
+  /// (nil when it is up).
+  public var retryAfter: Int?
 
-  public init(room: RoomID, url: String) {
+  public init(room: RoomID, url: String, retryAfter: Int? = nil) {
     self.room = room
     self.url = url
+    self.retryAfter = retryAfter
   }
+
+  /// Whether the room's node is up: a client may be sent to `url`.
+  public var isReachable: Bool { self.retryAfter == nil }
 }
 
 /// What the cluster tells a node.
@@ -115,6 +126,9 @@ public enum ClusterEvent: Hashable, Sendable {
   /// These players' tickets could not be stored in the shared queue (or were dropped with the
   /// node's lease): they wait no more.
   case queueFailed([PlayerID])
+  /// These players' tickets are stored in the shared queue: they wait in it (what `queued`
+  /// answers, and only then).
+  case queued([PlayerID])
 }
 
 extension ClusterClient: DependencyKey {

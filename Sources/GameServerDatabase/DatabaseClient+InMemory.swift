@@ -100,7 +100,7 @@ struct Storage {
   var games: [GameRecord] = []
   var roomLogs: [RoomID: [RoomLogEntry]] = [:]
 
-  mutating func record(_ game: GameRecord) -> [PlayerID: Int] {
+  mutating func record(_ game: GameRecord) -> [PlayerID: RatingUpdate] {
     self.games.append(game)
     let people = game.players.filter { !game.bots.contains($0) }
     for (player, name) in zip(game.players, game.names) where !game.bots.contains(player) {
@@ -108,11 +108,8 @@ struct Storage {
     }
     self.guests.formUnion(game.guests)
     let outcome = GameRatings.outcome(of: game)
-    var updated: [PlayerID: Int] = [:]
-    for (player, rating) in GameRatings.newRatings(for: game, current: { self.ratings[$0]?[game.variant] ?? Elo.initialRating }) {
-      self.ratings[player, default: [:]][game.variant] = rating
-      updated[player] = rating
-    }
+    let updated = GameRatings.updates(for: game) { self.ratings[$0]?[game.variant] ?? Elo.initialRating }
+    for (player, update) in updated { self.ratings[player, default: [:]][game.variant] = update.after }
     for player in people where self.ratings[player]?[game.variant] == nil {
       self.ratings[player, default: [:]][game.variant] = Elo.initialRating
     }

@@ -45,11 +45,20 @@ public enum GameRatings {
     for game: GameRecord,
     current: (PlayerID) -> Int
   ) -> [PlayerID: Int] {
+    self.updates(for: game, current: current).mapValues(\.after)
+  }
+
+  /// The people's ratings before the game (their current ones) and after it; empty for games
+  /// with bots.
+  public static func updates(
+    for game: GameRecord,
+    current: (PlayerID) -> Int
+  ) -> [PlayerID: RatingUpdate] {
     let people = game.players.filter { !game.bots.contains($0) }
     guard people.count >= 2, game.bots.isEmpty else { return [:] }
     let places = self.places(in: game)
     let ratings = people.map(current)
-    var updated: [PlayerID: Int] = [:]
+    var updated: [PlayerID: RatingUpdate] = [:]
     for (index, player) in people.enumerated() {
       var change = 0.0
       for (other, opponent) in people.enumerated() where other != index {
@@ -58,8 +67,24 @@ public enum GameRatings {
         let score = mine < theirs ? 1.0 : mine == theirs ? 0.5 : 0.0
         change += Elo.k * (score - Elo.expectedScore(ratings[index], against: ratings[other]))
       }
-      updated[player] = ratings[index] + Int((change / Double(people.count - 1)).rounded())
+      updated[player] = RatingUpdate(
+        before: ratings[index], after: ratings[index] + Int((change / Double(people.count - 1)).rounded()))
     }
     return updated
   }
+}
+
+/// A player's rating in a game's variant before a game and after it, as the database stored
+/// them: what a `rating` message's change is worked out from.
+public struct RatingUpdate: Hashable, Sendable {
+  public var before: Int
+  public var after: Int
+
+  public init(before: Int, after: Int) {
+    self.before = before
+    self.after = after
+  }
+
+  /// How much the game moved the rating.
+  public var change: Int { self.after - self.before }
 }

@@ -112,8 +112,13 @@ public struct RoomLogEntry: Hashable, Codable, Sendable {
   /// transaction as the line (not part of the line's JSON).
   public var finishedGame: GameRecord?
   /// On a snapshot: the people seated in the room, for a cluster's directory (which node a
-  /// returning player is sent to). Not part of the line's JSON.
+  /// returning player is sent to); on a seat's event, the people who came back to their seats
+  /// after they had left. Not part of the line's JSON.
   public var seatedPlayers: [PlayerID]?
+  /// On a seat's event: the people who left their seats for good with it (they left, or their
+  /// grace ran out), whom a cluster's directory no longer seats there. Not part of the line's
+  /// JSON.
+  public var leftPlayers: [PlayerID]?
   private var source: Source
 
   private enum Source: Sendable {

@@ -18,6 +18,7 @@ public enum StorageEvent: Hashable, Sendable {
   case roomLogFailed(RoomID)
   /// A snapshot started this room's broken log again.
   case roomLogRestored(RoomID)
-  /// The game that ended with a room-log line is recorded, with the players' new ratings.
-  case gameRecorded(RoomID, GameVariant, ratings: [PlayerID: Int])
+  /// The game that ended with a room-log line is recorded, with the rated players' ratings
+  /// before it and after it, as stored.
+  case gameRecorded(RoomID, GameVariant, ratings: [PlayerID: RatingUpdate])
 }

@@ -7,12 +7,12 @@ import GameServerModels
 /// Finished games, who played them, and the ratings and tallies they change.
 ///
 /// ```swift
-/// let ratings = try GameTable.record(game, db)   // ["alice": 1216, "bob": 1184]
+/// let ratings = try GameTable.record(game, db)   // ["alice": 1200 → 1216, "bob": 1200 → 1184]
 /// ```
 enum GameTable {
-  /// Records a finished game and updates its people's ratings and tallies; returns the new
-  /// ratings of the rated players.
-  static func record(_ game: GameRecord, _ db: Database) throws -> [PlayerID: Int] {
+  /// Records a finished game and updates its people's ratings and tallies; returns the rated
+  /// players' ratings before and after it.
+  static func record(_ game: GameRecord, _ db: Database) throws -> [PlayerID: RatingUpdate] {
     // NB: Encoded here, on the writer's thread, off the rooms' thread.
     let record = try game.jsonText ?? JSONStreamEncoder.string(game)
     try db.cachedStatement(sql: "INSERT INTO game (room, variant, record) VALUES (?, ?, ?)")
@@ -27,7 +27,7 @@ enum GameTable {
         db.cachedStatement(sql: "SELECT rating FROM rating WHERE player = ? AND variant = ?"),
         arguments: [player.rawValue, game.variant.rawValue])) ?? Elo.initialRating
     }
-    let updated = GameRatings.newRatings(for: game, current: current)
+    let updated = GameRatings.updates(for: game, current: current)
     let outcome = GameRatings.outcome(of: game)
     for (player, name) in zip(game.players, game.names) where !game.bots.contains(player) {
       let column =
@@ -36,7 +36,7 @@ enum GameTable {
         case .loss?: "losses"
         case .draw?, nil: "draws"
         }
-      let rating = updated[player] ?? current(player)
+      let rating = updated[player]?.after ?? current(player)
       // NB: Three fixed statements (one per counter), prepared once like the others.
       try db.cachedStatement(
         sql: """

@@ -85,7 +85,7 @@ final class RoomLogWriter: Sendable {
       return { self.committed(ratings: ratings) }
     }
 
-    private func committed(ratings: [PlayerID: Int]?) {
+    private func committed(ratings: [PlayerID: RatingUpdate]?) {
       if self.restarting {
         if self.writer.progress.restarted(self.ticket) { self.writer.events(.roomLogRestored(self.entry.room)) }
       } else {

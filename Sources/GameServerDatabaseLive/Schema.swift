@@ -101,6 +101,10 @@ enum Schema {
           UPDATE rating SET isGuest = 1 WHERE player LIKE 'guest-%';
           """)
     }
+    // NB: A resume in a token's grace replaces the successor issued from it, found by this index.
+    migrator.registerMigration("v6: sessions by predecessor") { db in
+      try db.execute(sql: "CREATE INDEX session_by_predecessor ON session (predecessor)")
+    }
     return migrator
   }
 }

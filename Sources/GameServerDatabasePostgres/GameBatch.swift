@@ -9,7 +9,7 @@ import GameServerModels
 /// ```swift
 /// let batch = try GameBatch([game])
 /// let rated = batch.rate(current: [RatingKey(player: "alice", variant: "tictactoe"): 1200, ...])
-/// rated.results   // each game's new ratings of its rated players, in order
+/// rated.results   // each game's rated players' ratings before and after it, in order
 /// ```
 struct GameBatch: Sendable {
   /// One rating row as the commit leaves it: the new rating, the tallies to add, and the rating it
@@ -26,7 +26,7 @@ struct GameBatch: Sendable {
 
   /// What rating the batch gives: each game's new ratings, and the rows to write.
   struct Rated: Sendable {
-    var results: [[PlayerID: Int]]
+    var results: [[PlayerID: RatingUpdate]]
     var rows: [Row]
     /// Every row's rating once the commit is in.
     var final: [RatingKey: Int] {
@@ -68,14 +68,14 @@ struct GameBatch: Sendable {
   /// from `current`, the ratings before them (a key missing there is a new player's).
   func rate(current before: [RatingKey: Int]) -> Rated {
     var current = before
-    var results: [[PlayerID: Int]] = []
+    var results: [[PlayerID: RatingUpdate]] = []
     var tallies: [RatingKey: (wins: Int, losses: Int, draws: Int)] = [:]
     for game in self.games {
       let variant = game.variant.rawValue
-      let updated = GameRatings.newRatings(for: game) {
+      let updated = GameRatings.updates(for: game) {
         current[RatingKey(player: $0.rawValue, variant: variant)] ?? Elo.initialRating
       }
-      for (player, rating) in updated { current[RatingKey(player: player.rawValue, variant: variant)] = rating }
+      for (player, update) in updated { current[RatingKey(player: player.rawValue, variant: variant)] = update.after }
       for (player, result) in GameRatings.outcome(of: game) {
         let key = RatingKey(player: player.rawValue, variant: variant)
         var tally = tallies[key] ?? (0, 0, 0)

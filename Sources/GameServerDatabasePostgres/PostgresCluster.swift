@@ -220,7 +220,7 @@ public final class PostgresCluster: Sendable {
     guard let node = self.node else { return }
     let logger = self.logger
     let batch = Self.takeoverBatch
-    let (epochs, logs) = try await self.client.withTransaction(logger: logger) { connection in
+    let (epochs, logs, adopted, dropped) = try await self.client.withTransaction(logger: logger) { connection in
       var epochs: [RoomID: Int64] = [:]
       for try await (room, epoch) in try await connection.query(
         """
@@ -237,7 +237,7 @@ public final class PostgresCluster: Sendable {
         epochs[RoomID(rawValue: room)] = epoch
       }
       var logs: [RoomID: [RoomLogEntry]] = [:]
-      guard !epochs.isEmpty else { return (epochs, logs) }
+      guard !epochs.isEmpty else { return (epochs, logs, Set<RoomID>(), 0) }
       let ids = epochs.keys.map(\.rawValue)
       for try await (room, sequence, payload) in try await connection.query(
         "SELECT room, sequence, payload FROM room_log WHERE room = ANY(\(ids)::text[]) ORDER BY room, sequence",
@@ -245,17 +245,41 @@ public final class PostgresCluster: Sendable {
       ).decode((String, Int, String).self) {
         logs.append(room: room, sequence: sequence, payload: payload)
       }
-      // NB: A room with no log has nothing to bring back: it leaves the directory.
+      // NB: A room with no log that the shared queue made for a node that went down before it
+      //     opened it is this node's to open now (its players were, or will be, sent here); any
+      //     other room with no log has nothing to bring back: it leaves the directory.
       let empty = ids.filter { logs[RoomID(rawValue: $0)] == nil }
+      var adopted = Set<RoomID>()
+      var dropped = 0
       if !empty.isEmpty {
-        try await connection.query("DELETE FROM room WHERE id = ANY(\(empty)::text[])", logger: logger)
+        for try await room in try await connection.query(
+          "UPDATE pending_room SET owner = \(node) WHERE id = ANY(\(empty)::text[]) RETURNING id", logger: logger
+        ).decode(String.self) {
+          adopted.insert(RoomID(rawValue: room))
+        }
+        let gone = empty.filter { !adopted.contains(RoomID(rawValue: $0)) }
+        if !gone.isEmpty {
+          try await connection.query("DELETE FROM room WHERE id = ANY(\(gone)::text[])", logger: logger)
+          dropped = gone.count
+        }
+        if !adopted.isEmpty {
+          try await connection.query("SELECT pg_notify(\(PostgresSharedQueue.channel), 'matched')", logger: logger)
+        }
       }
-      return (epochs, logs)
+      return (epochs, logs, adopted, dropped)
+    }
+    if dropped > 0 {
+      self.logger.notice("Dropped rooms of a node whose lease ran out that had nothing logged", metadata: ["rooms": "\(dropped)"])
+    }
+    guard !logs.isEmpty || !adopted.isEmpty else { return }
+    self.membership.withLock { membership in
+      for (room, epoch) in epochs where logs[room] != nil || adopted.contains(room) { membership.epochs[room] = epoch }
+    }
+    if !adopted.isEmpty {
+      self.logger.notice(
+        "Took over rooms the shared queue made for a node whose lease ran out, to open them", metadata: ["rooms": "\(adopted.count)"])
     }
     guard !logs.isEmpty else { return }
-    self.membership.withLock { membership in
-      for (room, epoch) in epochs where logs[room] != nil { membership.epochs[room] = epoch }
-    }
     self.logger.notice("Took over rooms of a node whose lease ran out", metadata: ["rooms": "\(logs.count)"])
     self.continuation.yield(.roomsTakenOver(logs))
   }
@@ -298,7 +322,9 @@ public final class PostgresCluster: Sendable {
       logger: logger
     ).decode((String, Int64, Int64, String?).self) {
       let id = RoomID(rawValue: room)
-      let expected = known[id] ?? (new.contains(room) ? 1 : nil)
+      // NB: A room this node opens is its own at whatever epoch the directory says: 1 when the
+      //     node or its pairing made it, more when the node took it over before it opened.
+      let expected = known[id] ?? (new.contains(room) ? epoch : nil)
       if owner == node, epoch == expected {
         owned[id] = epoch
       } else {
@@ -317,6 +343,23 @@ public final class PostgresCluster: Sendable {
         """,
         logger: logger)
     }
+    var leftRooms: [String] = []
+    var leftPlayers: [String] = []
+    for write in writes {
+      guard let room = write.room, owned[room] != nil, let leaves = write.leaves else { continue }
+      for player in leaves {
+        leftRooms.append(room.rawValue)
+        leftPlayers.append(player.rawValue)
+      }
+    }
+    if !leftRooms.isEmpty {
+      try await connection.query(
+        """
+        DELETE FROM room_player USING unnest(\(leftRooms)::text[], \(leftPlayers)::text[]) AS m(room, player)
+        WHERE room_player.room = m.room AND room_player.player = m.player
+        """,
+        logger: logger)
+    }
     let closing = writes.filter { $0.closesRoom }.compactMap(\.room).filter { owned[$0] != nil }.map(\.rawValue)
     if !closing.isEmpty {
       try await connection.query("DELETE FROM room WHERE id = ANY(\(closing)::text[])", logger: logger)
@@ -332,9 +375,10 @@ public final class PostgresCluster: Sendable {
 
   /// The rooms `writes` are for, with the epochs this node holds them at, for a commit that
   /// checks them itself (``PostgresCommit``); nil where only ``fence(_:_:_:)`` will do: a room
-  /// opened (its people seated) or closed, or one this node does not know it holds.
+  /// opened (its people seated), one whose people leave or come back, or closed, or one this
+  /// node does not know it holds.
   func heldRooms(_ writes: [PostgresWrites.Write]) -> PostgresCommit.Rooms? {
-    guard writes.allSatisfy({ $0.seats == nil && !$0.closesRoom }) else { return nil }
+    guard writes.allSatisfy({ $0.seats == nil && $0.leaves == nil && !$0.closesRoom }) else { return nil }
     let rooms = Set(writes.compactMap(\.room))
     return self.membership.withLock { membership in
       guard let node = membership.node else { return nil }
@@ -355,27 +399,42 @@ public final class PostgresCluster: Sendable {
 
   // MARK: - Where rooms are
 
+  // NB: A room whose node's lease ran out (or whose node is forgotten) is placed with a
+  //     `retryAfter` instead of a node to go to: live nodes take it over within a heartbeat.
   private func placement(of player: PlayerID) async throws -> RoomPlacement? {
     let rows = try await self.client.query(
       """
-      SELECT room.id, room.owner, node.url FROM room_player
-      JOIN room ON room.id = room_player.room JOIN node ON node.id = room.owner
+      SELECT room.id, room.owner, coalesce(node.url, ''), coalesce(node.lease_until > now(), false) FROM room_player
+      JOIN room ON room.id = room_player.room LEFT JOIN node ON node.id = room.owner
       WHERE room_player.player = \(player.rawValue) ORDER BY room_player.seated_at DESC LIMIT 1
       """,
       logger: self.logger)
-    for try await (room, owner, url) in rows.decode((String, Int64, String).self) where owner != self.node {
-      return RoomPlacement(room: RoomID(rawValue: room), url: url)
+    for try await (room, owner, url, isLive) in rows.decode((String, Int64, String, Bool).self) where owner != self.node {
+      return self.placement(RoomID(rawValue: room), url: url, isLive: isLive)
     }
     return nil
   }
 
   private func location(of room: RoomID) async throws -> RoomPlacement? {
     let rows = try await self.client.query(
-      "SELECT room.owner, node.url FROM room JOIN node ON node.id = room.owner WHERE room.id = \(room.rawValue)",
+      """
+      SELECT room.owner, coalesce(node.url, ''), coalesce(node.lease_until > now(), false)
+      FROM room LEFT JOIN node ON node.id = room.owner WHERE room.id = \(room.rawValue)
+      """,
       logger: self.logger)
-    for try await (owner, url) in rows.decode((Int64, String).self) where owner != self.node {
-      return RoomPlacement(room: room, url: url)
+    for try await (owner, url, isLive) in rows.decode((Int64, String, Bool).self) where owner != self.node {
+      return self.placement(room, url: url, isLive: isLive)
     }
     return nil
   }
+
+  // NB: A room of an earlier life of this node (killed and started again at the same address,
+  //     its old lease not yet run out) is down too: sent there, a client would come back here.
+  private func placement(_ room: RoomID, url: String, isLive: Bool) -> RoomPlacement {
+    RoomPlacement(room: room, url: url, retryAfter: isLive && url != self.url ? nil : Self.takeoverRetry)
+  }
+
+  /// Seconds a client waits for a room whose node is down: live nodes take it over at their
+  /// next heartbeat after the lease runs out.
+  static var takeoverRetry: Int { Int(Self.heartbeat.components.seconds) }
 }

@@ -31,7 +31,7 @@ final class PostgresRoomLog: Sendable {
     let line = PostgresWrites.Line(room: entry.room, sequence: entry.sequence, payload: entry.payload)
     self.writes.append(
       PostgresWrites.Write(
-        room: entry.room, seats: entry.seatedPlayers, line: line, game: entry.finishedGame,
+        room: entry.room, seats: entry.seatedPlayers, leaves: entry.leftPlayers, line: line, game: entry.finishedGame,
         recorded: self.recorded(entry), isVoid: { progress.status(ticket) == .failed },
         committed: { progress.committed(ticket) }, fail: self.failing(entry)))
   }
@@ -44,7 +44,7 @@ final class PostgresRoomLog: Sendable {
     let line = PostgresWrites.Line(room: snapshot.room, sequence: snapshot.sequence, payload: snapshot.payload)
     self.writes.append(
       PostgresWrites.Write(
-        room: snapshot.room, seats: snapshot.seatedPlayers, game: snapshot.finishedGame,
+        room: snapshot.room, seats: snapshot.seatedPlayers, leaves: snapshot.leftPlayers, game: snapshot.finishedGame,
         recorded: self.recorded(snapshot),
         run: { connection, logger in
           try await connection.query("DELETE FROM room_log WHERE room = \(snapshot.room.rawValue)", logger: logger)
@@ -69,7 +69,7 @@ final class PostgresRoomLog: Sendable {
   }
 
   /// What to do once the game a line ends is recorded: tell the server the new ratings.
-  private func recorded(_ entry: RoomLogEntry) -> (@Sendable ([PlayerID: Int]) -> Void)? {
+  private func recorded(_ entry: RoomLogEntry) -> (@Sendable ([PlayerID: RatingUpdate]) -> Void)? {
     guard let game = entry.finishedGame else { return nil }
     return { ratings in self.events(.gameRecorded(entry.room, game.variant, ratings: ratings)) }
   }

@@ -180,6 +180,8 @@ enum PostgresSchema {
     // NB: A commit's one statement fails whole when a rating it writes, or a room it writes to,
     // is not as it was worked out from (``PostgresCommit``).
     (6, [PostgresCommit.expectFunction]),
+    // NB: A resume in a token's grace replaces the successor issued from it, found by this index.
+    (7, ["CREATE INDEX session_by_predecessor ON session (predecessor)"]),
   ]
 
   /// Brings the database up to the newest migration.

@@ -13,7 +13,8 @@ import PostgresNIO
 /// let session = try await PostgresSessionTable.fetch(hash, client, logger)
 /// ```
 enum PostgresSessionTable {
-  /// Stores a session, forgetting the expired ones and the player's oldest past the limit.
+  /// Stores a session, forgetting the expired ones and the player's oldest past the limit (a
+  /// token in its grace and its successor are neither counted nor forgotten).
   static func insert(_ session: SessionRecord, _ connection: PostgresConnection, _ logger: Logger) async throws {
     let issuedAt = session.issuedAt.timeIntervalSince1970
     try await connection.query("DELETE FROM session WHERE expires_at <= \(issuedAt)", logger: logger)
@@ -27,12 +28,24 @@ enum PostgresSessionTable {
         expires_at = excluded.expires_at, predecessor = excluded.predecessor
       """,
       logger: logger)
+    // NB: A token in its grace and its successor (a session whose predecessor is still here)
+    // are neither evicted nor counted: they are bounded by the grace's time.
+    let player = session.player.rawValue
     try await connection.query(
       """
-      DELETE FROM session WHERE player = \(session.player.rawValue) AND token_hash NOT IN (
-        SELECT token_hash FROM session WHERE player = \(session.player.rawValue)
+      WITH chained AS (
+        SELECT successor.token_hash, successor.predecessor
+        FROM session AS successor JOIN session AS graced ON graced.token_hash = successor.predecessor
+        WHERE successor.player = \(player)
+      ),
+      kept AS (
+        SELECT token_hash FROM session WHERE player = \(player)
+          AND token_hash NOT IN (SELECT token_hash FROM chained) AND token_hash NOT IN (SELECT predecessor FROM chained)
         ORDER BY issued_at DESC LIMIT \(SessionRecord.maxPerPlayer)
       )
+      DELETE FROM session WHERE player = \(player)
+        AND token_hash NOT IN (SELECT token_hash FROM chained) AND token_hash NOT IN (SELECT predecessor FROM chained)
+        AND token_hash NOT IN (SELECT token_hash FROM kept)
       """,
       logger: logger)
   }
@@ -59,6 +72,9 @@ enum PostgresSessionTable {
     _ old: SessionRecord, with new: SessionRecord, graceUntil: Date, _ connection: PostgresConnection, _ logger: Logger
   ) async throws {
     if let predecessor = old.predecessor { try await self.revoke(predecessor, connection, logger) }
+    // NB: A token resumed again in its grace replaces the successor it was given before: a chain
+    // holds at most two live tokens, however often a client resumes with the old one.
+    try await connection.query("DELETE FROM session WHERE predecessor = \(old.tokenHash)", logger: logger)
     try await connection.query(
       """
       UPDATE session SET expires_at = least(expires_at, \(graceUntil.timeIntervalSince1970)), predecessor = NULL

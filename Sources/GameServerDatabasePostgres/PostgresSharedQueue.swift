@@ -23,8 +23,10 @@ import Synchronization
 /// waits on, so that a friend who joins elsewhere is sent there (`joinElsewhere`).
 ///
 /// Notifications only wake: rows are the truth, and a lost notification delays a match by at most
-/// a second. Tickets of nodes whose lease ran out are deleted (their players are gone with their
-/// connections).
+/// a second. Rooms go only to live nodes, and a paired ticket is handed out only once its room's
+/// node is live (a room paired to a node that went down is taken over, pending, by a live one).
+/// Tickets of nodes whose lease ran out are deleted, paired or not (their players are gone with
+/// their connections). A ticket is answered `queued` once it is stored, and never when it is not.
 ///
 /// ```swift
 /// let queue = PostgresSharedQueue(client: client, logger: logger, pairing: pairing) { event in ... }
@@ -142,21 +144,36 @@ final class PostgresSharedQueue: Sendable {
         }
         do {
           let json = String(decoding: try encoder.encode(ticket), as: UTF8.self)
-          // NB: A ticket already paired stays so: its player is told where to go.
-          try await self.client.query(
+          // NB: A ticket already paired stays so while its room is on its way to a live node (its
+          //     player is told where to go); one paired to a room that never opened, or left by a
+          //     node that is down, is replaced. What was not stored is never answered `queued`.
+          var stored = false
+          for try await _ in try await self.client.query(
             """
             WITH stored AS (
               INSERT INTO ticket (player, node, variant, ticket)
               VALUES (\(ticket.player.rawValue), \(node), \(ticket.variant.rawValue), \(json))
               ON CONFLICT (player) DO UPDATE SET node = excluded.node, variant = excluded.variant,
-                ticket = excluded.ticket, enqueued_at = clock_timestamp()
+                ticket = excluded.ticket, enqueued_at = clock_timestamp(), room = NULL
               WHERE ticket.room IS NULL
+                OR NOT EXISTS (SELECT 1 FROM room WHERE room.id = ticket.room)
+                OR NOT EXISTS (SELECT 1 FROM node WHERE node.id = ticket.node AND node.lease_until > now())
               RETURNING player
             )
             SELECT pg_notify(\(Self.channel), 'queue') FROM stored
             """,
             logger: self.logger)
+          {
+            stored = true
+          }
+          guard stored else {
+            self.logger.notice(
+              "A ticket was not stored: its player is paired to a room on its way", metadata: ["player": "\(ticket.player)"])
+            self.tell(.queueFailed([ticket.player]))
+            continue
+          }
           self.stored.withLock { $0[ticket.player] = node }
+          self.tell(.queued([ticket.player]))
         } catch {
           self.logger.warning(
             "Cannot store a ticket in the shared queue", metadata: ["problem": "\(StorageProblem(postgres: error))"])
@@ -223,12 +240,16 @@ final class PostgresSharedQueue: Sendable {
   /// nodes whose lease ran out left in the queue).
   private func pairWaitingPlayers() async throws {
     if self.sweeps.withLock({ sweep in defer { sweep = false }; return sweep }) {
+      // NB: Every ticket of a node that is down goes, paired or not: its players went with their
+      //     connections, and a room paired for them keeps their seats in `room_player`. A room
+      //     paired to a node that is down is not dropped here: the take-over gives it to a live
+      //     node, which opens it (`PostgresCluster`).
       try await self.client.query(
         """
         WITH live AS (SELECT id FROM node WHERE lease_until > now()),
-        gone AS (DELETE FROM ticket WHERE room IS NULL AND node NOT IN (SELECT id FROM live)),
+        gone AS (DELETE FROM ticket WHERE node NOT IN (SELECT id FROM live)),
         codes AS (DELETE FROM private_room WHERE node NOT IN (SELECT id FROM live))
-        DELETE FROM pending_room WHERE owner NOT IN (SELECT id FROM live)
+        DELETE FROM pending_room WHERE id NOT IN (SELECT id FROM room)
         """,
         logger: self.logger)
     }
@@ -250,11 +271,17 @@ final class PostgresSharedQueue: Sendable {
       var nodes: [PlayerID: Int64] = [:]
       // NB: Each ticket comes with an id the database drew, for a room it may be the first of.
       var ids: [PlayerID: String] = [:]
+      // NB: Only tickets of live nodes (a room goes to its oldest ticket's node), and of players
+      //     with no seat in an open room.
       for try await (node, json, micros, id) in try await connection.query(
         """
-        SELECT node, ticket, (extract(epoch FROM clock_timestamp() - enqueued_at) * 1000000)::bigint,
+        SELECT ticket.node, ticket.ticket,
+          (extract(epoch FROM clock_timestamp() - ticket.enqueued_at) * 1000000)::bigint,
           'room-' || replace(gen_random_uuid()::text, '-', '')
-        FROM ticket WHERE variant = \(variant) AND room IS NULL ORDER BY enqueued_at, player
+        FROM ticket JOIN node ON node.id = ticket.node AND node.lease_until > now()
+        WHERE ticket.variant = \(variant) AND ticket.room IS NULL
+          AND NOT EXISTS (SELECT 1 FROM room_player WHERE room_player.player = ticket.player)
+        ORDER BY ticket.enqueued_at, ticket.player
         """,
         logger: logger
       ).decode((Int64, String, Int64, String).self) {
@@ -315,11 +342,20 @@ final class PostgresSharedQueue: Sendable {
     var rooms: [SharedMatch] = []
     var elsewhere: [PlayerID: RoomPlacement] = [:]
     var lost: [PlayerID] = []
-    // NB: One statement (one transaction): the rooms to open here, then this node's paired tickets.
+    // NB: One statement (one transaction): the rooms to open here, then this node's paired tickets,
+    //     but those whose room's node is down: they stay until a live node has taken it over, so
+    //     that nobody is sent to a node that is down.
     for try await (match, player, room, owner, url) in try await self.client.query(
       """
       WITH rooms AS (DELETE FROM pending_room WHERE owner = \(node) RETURNING match),
-      paired AS (DELETE FROM ticket WHERE node = \(node) AND room IS NOT NULL RETURNING player, room)
+      paired AS (
+        DELETE FROM ticket WHERE node = \(node) AND room IS NOT NULL
+          AND NOT EXISTS (
+            SELECT 1 FROM room LEFT JOIN node ON node.id = room.owner
+            WHERE room.id = ticket.room AND (node.id IS NULL OR node.lease_until <= now())
+          )
+        RETURNING player, room
+      )
       SELECT match, NULL, NULL, NULL::bigint, NULL FROM rooms
       UNION ALL
       SELECT NULL, paired.player, paired.room, room.owner, node.url FROM paired

@@ -33,8 +33,11 @@ final class PostgresWrites: Sendable {
   struct Write: Sendable {
     /// The room it writes to, if any: a node of a cluster writes only to rooms it owns.
     var room: RoomID?
-    /// On a room's snapshot: the people seated, for the cluster's directory.
+    /// On a room's snapshot: the people seated, for the cluster's directory (on a seat's event,
+    /// those who came back).
     var seats: [PlayerID]?
+    /// The people who left their seats for good, whom the directory seats there no more.
+    var leaves: [PlayerID]?
     /// Whether it closes its room (which leaves the cluster's directory).
     var closesRoom = false
     /// Inserted before `run` (with the lines of the writes next to it).
@@ -42,7 +45,7 @@ final class PostgresWrites: Sendable {
     /// The game the line ends: recorded, with the other games of the commit, in the statement
     /// of its lines (``PostgresCommit``); `recorded` then hears the new ratings.
     var game: GameRecord?
-    var recorded: (@Sendable ([PlayerID: Int]) -> Void)?
+    var recorded: (@Sendable ([PlayerID: RatingUpdate]) -> Void)?
     /// Runs in the transaction; returns what to do once it has committed.
     var run: (@Sendable (PostgresConnection, Logger) async throws -> (@Sendable () -> Void)?)?
     /// Whether the write is dropped when its batch is made (a line behind a failed one).
@@ -259,7 +262,7 @@ final class PostgresWrites: Sendable {
   /// What each write does once committed: its own of `completions`, then, for the writes at
   /// `games`, telling `recorded` the ratings their game gave.
   private static func completions(
-    _ writes: [Write], _ completions: [(@Sendable () -> Void)?], _ games: [Int], _ ratings: [[PlayerID: Int]]
+    _ writes: [Write], _ completions: [(@Sendable () -> Void)?], _ games: [Int], _ ratings: [[PlayerID: RatingUpdate]]
   ) -> [(@Sendable () -> Void)?] {
     var completions = completions
     for (index, ratings) in zip(games, ratings) {

@@ -207,7 +207,8 @@ public struct Login: Sendable {
           let result: Result<Success, LoginError>
           do {
             if let old = try await database.fetchSession(SessionToken.hash(token)), old.expiresAt > now {
-              let ratings = old.isGuest ? [:] : try await database.fetchRatings(old.player)
+              // NB: A guest's ratings too: a guest rated since its session began plays on from them.
+              let ratings = try await database.fetchRatings(old.player)
               let identity = Identity(player: old.player, name: old.name, isGuest: old.isGuest, ratings: ratings)
               var new = Self.session(identity, newToken, now: now, lifetimes)
               new.predecessor = old.tokenHash

@@ -2,7 +2,7 @@
 extension ServerMessage: Encodable {
   private enum CodingKeys: String, CodingKey {
     case v, type, replyTo, code, message, game, mode, room, view, reason, entries
-    case player, name, guest, token, ratings, games, seats, players, rooms, rating, change, url
+    case player, name, guest, token, ratings, games, seats, players, rooms, rating, change, url, retryAfter
   }
 
   /// The wire name of the message's type.
@@ -45,6 +45,7 @@ extension ServerMessage: Encodable {
       try container.encode(error.code, forKey: .code)
       try container.encode(error.message, forKey: .message)
       try container.encodeIfPresent(error.requestID, forKey: .replyTo)
+      try container.encodeIfPresent(error.retryAfter, forKey: .retryAfter)
     case let .queued(variant, replyTo):
       try container.encode(variant.game, forKey: .game)
       try container.encode(variant.mode, forKey: .mode)

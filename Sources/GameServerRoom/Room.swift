@@ -8,9 +8,10 @@ import GameServerModels
 /// The game runs in a `Scope` on ``State/game`` through ``RoomGameReducer``: moves, clock
 /// events and forfeits reach it as `.game(...)` actions, as do its own effects. Seats and
 /// spectators arrive as `.event(...)`. Bots think on the clock and play through the same moves
-/// as people. A seated player who drops keeps the seat for `gracePeriod`, during a game or
-/// after it; past it they are gone (forfeiting a game in progress), and a room whose people are
-/// all gone closes.
+/// as people, and take a rematch they are offered at once. A seated player who drops keeps the
+/// seat for `gracePeriod`, during a game or after it; past it they are gone (forfeiting a game in
+/// progress), and a room whose people are all gone closes. A game that bots alone would play on,
+/// with no person seated or watching, ends: its bots forfeit.
 ///
 /// ```swift
 /// let room = Room.State(id: "room-1", seats: [alice, bob], game: RoomGame(TicTacToe.self, state))
@@ -113,7 +114,7 @@ public struct Room: Sendable {
 
       case let .stopSpectating(player):
         state.spectators.removeAll { $0 == player }
-        return .none
+        return self.endIfDeserted(state)
 
       case let .game(.action(action)):
         switch state.game.game._signal(of: action) {
@@ -133,6 +134,9 @@ public struct Room: Sendable {
         case nil:
           return .none
         }
+
+      case let .game(.forfeit(player)):
+        return self.endIfDeserted(state, after: player)
 
       case .game:
         return .none
@@ -194,8 +198,24 @@ public struct Room: Sendable {
       let bot = state.seats.first(where: { $0.player == turn.player })?.bot,
       let delay = state.game.game._botDelay(bot)
     else { return .cancel(id: CancelID.botTurn) }
+    // NB: After the game a bot answers at once (a rematch it is offered): there is no move to
+    //     think over.
+    guard !state.game.isOver else { return .send(.botThink(turn.player)) }
     return .send(.botThink(turn.player), after: delay, clock: self.clock)
       .cancellable(id: CancelID.botTurn, cancelInFlight: true)
+  }
+
+  /// Ends a game that only bots play on, with no person seated (each left or forfeited) and
+  /// nobody watching: its bots forfeit one after another (the one after `forfeited` in seat
+  /// order, or the first), each a line of the log, until the game ends and the room closes, so
+  /// that it leaves the live list instead of racing for nobody.
+  private func endIfDeserted(_ state: State, after forfeited: PlayerID? = nil) -> Effect<Action> {
+    guard !state.game.isOver, state.spectators.isEmpty, !state.seats.contains(where: { $0.bot == nil && !$0.hasLeft })
+    else { return .none }
+    let bots = state.seats.filter { $0.bot != nil }.map(\.player)
+    let next = forfeited.flatMap(bots.firstIndex(of:)).map { $0 + 1 } ?? 0
+    guard next < bots.count else { return .none }
+    return .send(.game(.forfeit(bots[next])))
   }
 
   private func startRaceBots(_ state: State) -> Effect<Action> {
@@ -214,9 +234,8 @@ public struct Room: Sendable {
   }
 
   private func botMove(for player: PlayerID, in state: State) -> AnyMove? {
-    guard let seat = state.seats.first(where: { $0.player == player }), let bot = seat.bot,
-      !state.game.isOver
-    else { return nil }
+    // NB: Also once the game is over: the game says what a bot answers then (a rematch).
+    guard let seat = state.seats.first(where: { $0.player == player }), let bot = seat.bot else { return nil }
     return self.withRandomNumberGenerator { state.game.game._botMove(state.game.storage, bot, for: player, using: &$0) }
   }
 }

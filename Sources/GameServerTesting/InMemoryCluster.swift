@@ -6,9 +6,10 @@ import GameServerMatchmaking
 import GameServerModels
 
 /// The cluster of a ``TestCluster``'s nodes, in memory: the shared queue (paired at once, by the
-/// server's matchmaking rules, each room on the node of its oldest ticket), the directory of the
-/// rooms it made, private-room codes, and logins heard by the other nodes. What PostgreSQL does
-/// for real nodes (`PostgresCluster`), without leases: no node here stops.
+/// server's matchmaking rules, each room on the node of its oldest ticket, and a ticket stored at
+/// once), the directory of the rooms it made (while their logs are open, when it is given the
+/// nodes' database), private-room codes, and logins heard by the other nodes. What PostgreSQL
+/// does for real nodes (`PostgresCluster`), without leases: no node here stops.
 ///
 /// ```swift
 /// let cluster = InMemoryCluster(settings: Matchmaking.Settings())
@@ -25,10 +26,20 @@ public final class InMemoryCluster: Sendable {
   }
 
   private let settings: Matchmaking.Settings
+  private let database: DatabaseClient?
   private let shared = LockIsolated(Shared())
 
-  public init(settings: Matchmaking.Settings = Matchmaking.Settings()) {
+  /// - Parameter database: The nodes' database: a room whose log it has closed leaves the
+  ///   directory (nil keeps every room the queue made).
+  public init(settings: Matchmaking.Settings = Matchmaking.Settings(), database: DatabaseClient? = nil) {
     self.settings = settings
+    self.database = database
+  }
+
+  /// Whether a room the queue made is still open.
+  private func isOpen(_ room: RoomID) async -> Bool {
+    guard let database = self.database else { return true }
+    return (try? await database.fetchRoomLogs()[room]) != nil
   }
 
   /// The cluster as the node reached at `url` sees it.
@@ -37,10 +48,12 @@ public final class InMemoryCluster: Sendable {
     self.shared.withValue { $0.streams[url] = continuation }
     return ClusterClient(
       placement: { player in
-        self.shared.withValue { shared in
+        let placement = self.shared.withValue { shared in
           shared.rooms.first { $0.value.players.contains(player) && $0.value.node != url }
             .map { RoomPlacement(room: $0.key, url: $0.value.node) }
         }
+        guard let placement, await self.isOpen(placement.room) else { return nil }
+        return placement
       },
       location: { room in
         self.shared.withValue { shared in
@@ -62,6 +75,8 @@ public final class InMemoryCluster: Sendable {
   }
 
   private func enqueue(_ ticket: QueueTicket, on url: String) {
+    // NB: Stored at once: the node hears so before any match it is part of.
+    self.shared.withValue { $0.streams[url] }?.yield(.queued([ticket.player]))
     let (news, streams) = self.shared.withValue { shared in
       var news: [String: (rooms: [SharedMatch], elsewhere: [PlayerID: RoomPlacement])] = [:]
       shared.tickets.removeAll { $0.ticket.player == ticket.player }

@@ -31,7 +31,7 @@ public final class TestCluster {
     dependencies: @escaping (inout DependencyValues) -> Void = { _ in }
   ) {
     let (clock, database) = (TestClock<Duration>(), DatabaseClient.inMemory())
-    let cluster = InMemoryCluster(settings: settings.matchmaking)
+    let cluster = InMemoryCluster(settings: settings.matchmaking, database: database)
     let directory = TestClusterDirectory()
     self.clock = clock
     self.database = database

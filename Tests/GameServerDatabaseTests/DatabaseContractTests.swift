@@ -73,6 +73,49 @@ struct DatabaseContractTests {
     #expect(try await database.fetchSession("t2")?.predecessor == nil)
   }
 
+  /// A token resumed again and again while in its grace (a client that follows `moved` round a
+  /// cluster, or retries) keeps working: each resume replaces the successor the token was given
+  /// before, so its chain holds two live tokens, and the per-player bound never evicts it. Once
+  /// its latest successor is used, it is revoked.
+  @Test(arguments: Kind.all)
+  func aTokenInItsGraceOutlivesAnyNumberOfResumes(kind: Kind) async throws {
+    let database = try await kind.make()
+    let first = Self.session("t0", "bob", issued: 0)
+    try await database.insertSession(first)
+    var retiring = first
+    for index in 1...40 {
+      var next = Self.session("s\(index)", "bob", issued: Double(index) / 10)
+      next.predecessor = "t0"
+      try await database.replaceSession(retiring, next, Date(timeIntervalSince1970: 60))
+      retiring = try #require(try await database.fetchSession("t0"))
+      #expect(try await database.fetchSession("s\(index - 1)") == nil)
+      #expect(try await database.fetchSession("s\(index)") == next)
+    }
+    #expect(retiring.expiresAt == Date(timeIntervalSince1970: 60))
+    // Twenty logins of the player's elsewhere: the token in its grace and its successor stay,
+    // past the bound of 16 others.
+    for index in 0..<20 {
+      try await database.insertSession(Self.session("login-\(index)", "bob", issued: 5 + Double(index)))
+    }
+    #expect(try await database.fetchSession("t0") != nil)
+    #expect(try await database.fetchSession("s40") != nil)
+    for index in 0..<4 { #expect(try await database.fetchSession("login-\(index)") == nil) }
+    for index in 4..<20 { #expect(try await database.fetchSession("login-\(index)") != nil) }
+
+    // The successor used: the token in its grace is revoked.
+    let chain = Self.session("u0", "cat", issued: 0)
+    try await database.insertSession(chain)
+    var successor = Self.session("u1", "cat", issued: 1)
+    successor.predecessor = "u0"
+    try await database.replaceSession(chain, successor, Date(timeIntervalSince1970: 60))
+    var third = Self.session("u2", "cat", issued: 2)
+    third.predecessor = "u1"
+    try await database.replaceSession(successor, third, Date(timeIntervalSince1970: 62))
+    #expect(try await database.fetchSession("u0") == nil)
+    #expect(try await database.fetchSession("u1")?.expiresAt == Date(timeIntervalSince1970: 62))
+    #expect(try await database.fetchSession("u2") == third)
+  }
+
   /// Expired sessions are forgotten as new ones come, and a player keeps at most 16.
   @Test(arguments: Kind.all)
   func theSessionTableStaysBounded(kind: Kind) async throws {
@@ -91,6 +134,12 @@ struct DatabaseContractTests {
   /// Records a game as a server does, with the room-log line that ended it; returns the new
   /// ratings the database reports.
   static func record(_ game: GameRecord, in database: DatabaseClient) async -> [PlayerID: Int]? {
+    await self.recordUpdates(game, in: database)?.mapValues(\.after)
+  }
+
+  /// Records a game as ``record(_:in:)`` does; returns the ratings before and after it that the
+  /// database reports.
+  static func recordUpdates(_ game: GameRecord, in database: DatabaseClient) async -> [PlayerID: RatingUpdate]? {
     var events = database.storageEvents().makeAsyncIterator()
     var line = RoomLogEntry(room: game.room, sequence: 0, payload: "{}")
     line.finishedGame = game
@@ -110,6 +159,26 @@ struct DatabaseContractTests {
     SessionRecord(
       tokenHash: hash, player: player, name: player.rawValue, isGuest: false,
       issuedAt: Date(timeIntervalSince1970: issued), expiresAt: Date(timeIntervalSince1970: issued + lasting))
+  }
+
+  /// A recorded game reports each rated player's rating as stored before it, beside the new one,
+  /// guests' too: what a `rating` message's change is.
+  @Test(arguments: Kind.all)
+  func aRecordedGameReportsTheRatingsBeforeIt(kind: Kind) async throws {
+    let database = try await kind.make()
+    let first = GameRecord(
+      room: "room-1", variant: .ticTacToe, players: ["guest-a", "guest-b"], names: ["A", "B"], bots: [],
+      guests: ["guest-a", "guest-b"], winners: ["guest-a"], moves: "[]")
+    #expect(
+      await Self.recordUpdates(first, in: database)
+        == ["guest-a": RatingUpdate(before: 1200, after: 1216), "guest-b": RatingUpdate(before: 1200, after: 1184)])
+    var second = first
+    second.room = "room-2"
+    second.winners = ["guest-b"]
+    #expect(
+      await Self.recordUpdates(second, in: database)
+        == ["guest-a": RatingUpdate(before: 1216, after: 1199), "guest-b": RatingUpdate(before: 1184, after: 1201)])
+    #expect(try await database.fetchRatings("guest-b") == [.ticTacToe: 1201])
   }
 
   @Test(arguments: Kind.all)

@@ -24,6 +24,17 @@ struct PostgresClusterTests {
     }
   }
 
+  /// A node's news up to the next that is not of a ticket stored: the players whose tickets
+  /// were stored meanwhile, and that news.
+  static func news(_ iterator: inout AsyncStream<ClusterEvent>.Iterator) async -> ([PlayerID], ClusterEvent?) {
+    var queued: [PlayerID] = []
+    while let event = await iterator.next() {
+      guard case let .queued(players) = event else { return (queued, event) }
+      queued += players
+    }
+    return (queued, nil)
+  }
+
   static func ticket(_ player: PlayerID) -> QueueTicket {
     QueueTicket(player: player, name: player.rawValue, isGuest: true, rating: 1200, variant: GameVariant(game: "tictactoe"), seats: 2)
   }
@@ -47,14 +58,16 @@ struct PostgresClusterTests {
     #expect(try await ScratchPostgres.shared().count("SELECT count(*) FROM ticket WHERE player = 'carl'", in: location) == 0)
     nodeB.clusterClient.enqueue(Self.ticket("ben"))
 
-    // Each node hears once: the owner (the node of whoever waited longest) gets the room, the
-    // other is told where its player's room is.
-    guard case let .matched(roomsOfA, elsewhereOfA)? = await newsOfA.next(),
-      case let .matched(roomsOfB, elsewhereOfB)? = await newsOfB.next()
+    // Each node hears that its tickets are stored, then once of the match: the owner (the node
+    // of whoever waited longest) gets the room, the other is told where its player's room is.
+    guard case let (queuedOnA, .matched(roomsOfA, elsewhereOfA)?) = await Self.news(&newsOfA),
+      case let (queuedOnB, .matched(roomsOfB, elsewhereOfB)?) = await Self.news(&newsOfB)
     else {
       Issue.record("A node heard of no match")
       return
     }
+    #expect(queuedOnA == ["carl", "ann"])
+    #expect(queuedOnB == ["ben"])
     let room = try #require((roomsOfA + roomsOfB).first)
     #expect(roomsOfA.count + roomsOfB.count == 1)
     #expect(Set(room.players.map(\.player)) == ["ann", "ben"])
@@ -216,5 +229,151 @@ struct PostgresClusterTests {
     try await nodeA.clusterClient.loggedIn("guest-3")
     #expect(await newsOfB.next() == .loggedInElsewhere("guest-1"))
     #expect(await newsOfB.next() == .loggedInElsewhere("guest-3"))
+  }
+
+  /// A node that is down (its lease ran out) as the table of nodes sees it, with a ticket or a
+  /// room of its own: made by SQL, as a node killed with SIGKILL leaves it.
+  static func deadNode(_ url: String, in location: PostgresLocation) async throws -> Int64 {
+    let scratch = try await ScratchPostgres.shared()
+    try await scratch.execute(
+      "INSERT INTO node (url, lease_until) VALUES ('\(url)', now() - interval '10 seconds')", in: location)
+    return Int64(try await scratch.count("SELECT id FROM node WHERE url = '\(url)'", in: location))
+  }
+
+  /// Pairing reads only the tickets of live nodes, so no room goes to a node that is down and
+  /// nobody is sent there; a node that is down leaves its tickets, paired or not, to be swept;
+  /// and its player, back on a live node, queues and is told `queued` only once the ticket is
+  /// stored.
+  @Test func roomsGoOnlyToLiveNodesAndADeadNodesTicketsAreSwept() async throws {
+    let scratch = try await ScratchPostgres.shared()
+    let location = try await scratch.makeDatabase()
+    let (_, nodeB) = try await DatabaseClient.postgresCluster(location, url: "ws://b/", lease: .seconds(5), pairing: Self.pairsOfTwo)
+    var newsOfB = nodeB.clusterClient.events().makeAsyncIterator()
+    let dead = try await Self.deadNode("ws://dead/", in: location)
+    let json = { (player: String) in
+      String(decoding: try! JSONEncoder().encode(Self.ticket(PlayerID(rawValue: player))), as: UTF8.self)
+    }
+    // Pat waited on the node that went down; Pia's ticket there was paired to a room that never
+    // opened.
+    try await scratch.execute(
+      """
+      INSERT INTO ticket (player, node, variant, ticket, enqueued_at, room) VALUES
+        ('pat', \(dead), 'tictactoe', '\(json("pat"))', now() - interval '1 minute', NULL),
+        ('pia', \(dead), 'tictactoe', '\(json("pia"))', now() - interval '1 minute', 'room-never')
+      """,
+      in: location)
+    nodeB.clusterClient.enqueue(Self.ticket("quinn"))
+    #expect(await newsOfB.next() == .queued(["quinn"]))
+    // The sweep (every heartbeat) takes the dead node's tickets; Quinn, alone, is not paired.
+    #expect(try await PostgresTestSupport.waitUntil("SELECT count(*) FROM ticket WHERE node = \(dead)", counts: 0, in: location))
+    #expect(try await scratch.count("SELECT count(*) FROM room", in: location) == 0)
+    #expect(try await scratch.count("SELECT count(*) FROM ticket WHERE player = 'quinn' AND room IS NULL", in: location) == 1)
+
+    // Pia's paired ticket left by a dead node never keeps her out of the queue.
+    try await scratch.execute(
+      """
+      INSERT INTO ticket (player, node, variant, ticket, room) VALUES ('pia', \(dead), 'tictactoe', '\(json("pia"))', 'room-never')
+      """,
+      in: location)
+    nodeB.clusterClient.enqueue(Self.ticket("pia"))
+    guard case let (queued, .matched(rooms, _)?) = await Self.news(&newsOfB) else {
+      Issue.record("Pia was not matched")
+      return
+    }
+    #expect(queued == ["pia"])
+    #expect(rooms.map { Set($0.players.map(\.player)) } == [["quinn", "pia"]])
+    #expect(nodeB.clusterClient.isClustered)
+  }
+
+  /// A room the shared queue made for a node that went down before opening it is not lost: a
+  /// live node takes it over, opens it, and writes its log.
+  @Test func aRoomPairedToANodeThatWentDownIsTakenOverAndOpened() async throws {
+    let scratch = try await ScratchPostgres.shared()
+    let location = try await scratch.makeDatabase()
+    let (b, nodeB) = try await DatabaseClient.postgresCluster(location, url: "ws://b/", lease: .seconds(5), pairing: Self.pairsOfTwo)
+    var newsOfB = nodeB.clusterClient.events().makeAsyncIterator()
+    let dead = try await Self.deadNode("ws://dead/", in: location)
+    let match = SharedMatch(
+      room: "room-pending", variant: GameVariant(game: "tictactoe"), players: [Self.ticket("dan"), Self.ticket("ann")],
+      bots: 0)
+    let matchJSON = String(decoding: try JSONEncoder().encode(match), as: UTF8.self)
+    // NB: One statement, as the pairer writes it: B, running, sees all of it or none.
+    try await scratch.execute(
+      """
+      WITH opened AS (INSERT INTO room (id, owner, epoch) VALUES ('room-pending', \(dead), 1)),
+      pending AS (INSERT INTO pending_room (id, owner, match) VALUES ('room-pending', \(dead), '\(matchJSON)'))
+      INSERT INTO room_player (room, player) VALUES ('room-pending', 'dan'), ('room-pending', 'ann')
+      """,
+      in: location)
+    guard case let (_, .matched(rooms, elsewhere)?) = await Self.news(&newsOfB) else {
+      Issue.record("B opened no room")
+      return
+    }
+    #expect(rooms.map(\.room) == ["room-pending"])
+    #expect(elsewhere.isEmpty)
+    // B opens it: its first line is B's to write. (NB: B may hear of the room before it has
+    // noted the take-over itself: its first write holds it at the directory's epoch.)
+    b.appendRoomLog(Self.line(0, "snapshot", seats: ["dan", "ann"]).with(room: "room-pending"))
+    await b.flush()
+    #expect(b.roomLogStatus(RoomLogTicket(room: "room-pending", sequence: 0)) == .committed)
+    #expect(nodeB.ownedRooms == ["room-pending"])
+    #expect(try await scratch.count("SELECT epoch FROM room WHERE id = 'room-pending'", in: location) == 2)
+    #expect(try await scratch.count("SELECT count(*) FROM pending_room", in: location) == 0)
+  }
+
+  /// A room whose node is down is placed with a wait instead of an address; once a live node has
+  /// taken it over, with that node's address.
+  @Test func aRoomWhoseNodeIsDownIsPlacedWithAWait() async throws {
+    let scratch = try await ScratchPostgres.shared()
+    let location = try await scratch.makeDatabase()
+    let (a, nodeA) = try await DatabaseClient.postgresCluster(location, url: "ws://a/", lease: .seconds(5), pairing: Self.pairsOfTwo)
+    let (_, nodeB) = try await DatabaseClient.postgresCluster(location, url: "ws://b/", lease: .seconds(5), pairing: Self.pairsOfTwo)
+    var newsOfA = nodeA.clusterClient.events().makeAsyncIterator()
+    a.appendRoomLog(Self.line(0, "snapshot", seats: ["ann", "ben"]))
+    await a.flush()
+    #expect(try await nodeB.clusterClient.placement("ann") == RoomPlacement(room: "room-1", url: "ws://a/"))
+    // A's lease runs out; B sees it at once, before anyone took the room over.
+    try await scratch.execute(
+      "UPDATE node SET lease_until = now() - interval '1 second' WHERE url = 'ws://a/'", in: location)
+    // NB: B may have taken the room over already (then it is B's own: no placement).
+    let placement = try await nodeB.clusterClient.placement("ann")
+    #expect(placement == nil || placement == RoomPlacement(room: "room-1", url: "ws://a/", retryAfter: 1))
+    #expect(await newsOfA.next() == .leaseLost)
+    #expect(try await PostgresTestSupport.waitUntil(
+      "SELECT count(*) FROM room WHERE owner = (SELECT id FROM node WHERE url = 'ws://b/')", counts: 1, in: location))
+    // Taken over by B: from A (a node again, under a new id) the room is at B.
+    #expect(try await PostgresTestSupport.waitUntil("SELECT count(*) FROM node WHERE url = 'ws://a/' AND lease_until > now()", counts: 1, in: location))
+    #expect(try await nodeA.clusterClient.placement("ann") == RoomPlacement(room: "room-1", url: "ws://b/"))
+  }
+
+  /// A player who leaves a room for good is seated there no more in the directory: another node
+  /// does not send them back to it, and the queue may pair them again.
+  @Test func aPlayerWhoLeftIsNoLongerSeated() async throws {
+    let scratch = try await ScratchPostgres.shared()
+    let location = try await scratch.makeDatabase()
+    let (a, _) = try await DatabaseClient.postgresCluster(location, url: "ws://a/", lease: .seconds(5), pairing: Self.pairsOfTwo)
+    let (_, nodeB) = try await DatabaseClient.postgresCluster(location, url: "ws://b/", lease: .seconds(5), pairing: Self.pairsOfTwo)
+    a.appendRoomLog(Self.line(0, "snapshot", seats: ["ann", "ben"]))
+    var leave = Self.line(1, "ben leaves")
+    leave.leftPlayers = ["ben"]
+    a.appendRoomLog(leave)
+    await a.flush()
+    #expect(a.roomLogStatus(RoomLogTicket(room: "room-1", sequence: 1)) == .committed)
+    #expect(try await nodeB.clusterClient.placement("ben") == nil)
+    #expect(try await nodeB.clusterClient.placement("ann") == RoomPlacement(room: "room-1", url: "ws://a/"))
+    var back = Self.line(2, "ben is back")
+    back.seatedPlayers = ["ben"]
+    a.appendRoomLog(back)
+    await a.flush()
+    #expect(try await nodeB.clusterClient.placement("ben") == RoomPlacement(room: "room-1", url: "ws://a/"))
+  }
+}
+
+extension RoomLogEntry {
+  /// The same line for another room.
+  func with(room: RoomID) -> RoomLogEntry {
+    var entry = RoomLogEntry(room: room, sequence: self.sequence, payload: self.payload)
+    entry.seatedPlayers = self.seatedPlayers
+    return entry
   }
 }

@@ -73,7 +73,7 @@ struct PostgresDatabaseTests {
     postgres.commitQueued()
     var together: [RoomID: [PlayerID: Int]] = [:]
     while together.count < games.count, let event = await events.next() {
-      if case let .gameRecorded(room, _, ratings) = event { together[room] = ratings }
+      if case let .gameRecorded(room, _, ratings) = event { together[room] = ratings.mapValues(\.after) }
       if case let .roomLogFailed(room) = event {
         Issue.record("The line ending the game in \(room) failed")
         return

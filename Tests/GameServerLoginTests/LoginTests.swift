@@ -224,6 +224,30 @@ struct LoginTests {
     #expect(store.state.failures["name:frank"]?.lockedUntil == start.addingTimeInterval(60))
   }
 
+  /// A client that resumes with the same token again and again within its grace (it follows
+  /// `moved` round a cluster whose node is down, or retries) is never locked out: the token
+  /// keeps working until its grace ends, however many times, and the last token handed out
+  /// works after it.
+  @Test func aTokenInItsGraceWorksForAnyNumberOfResumes() async throws {
+    let now = LockIsolated(start)
+    let store = makeStore(now: now)
+    store.exhaustivity = .off
+    await store.send(.register(connection, name: "bob", password: "hunter2hunter2", requestID: nil))
+    await store.receive(\.delegate.loggedIn)
+    let identity = Identity(player: "bob", name: "bob", isGuest: false)
+    for index in 1...40 {
+      now.setValue(start.addingTimeInterval(Double(index) / 10))
+      await store.send(.resume(ConnectionID(rawValue: UInt64(index) + 1), token: token(0), requestID: "r\(index)"))
+      await store.receive(
+        .delegate(.loggedIn(ConnectionID(rawValue: UInt64(index) + 1), identity, token: token(index), requestID: "r\(index)")))
+    }
+    now.setValue(start.addingTimeInterval(61))
+    await store.send(.resume(ConnectionID(rawValue: 50), token: token(0), requestID: "late"))
+    await store.receive(.delegate(.failed(ConnectionID(rawValue: 50), .unknownToken, requestID: "late")))
+    await store.send(.resume(ConnectionID(rawValue: 51), token: token(40), requestID: "last"))
+    await store.receive(.delegate(.loggedIn(ConnectionID(rawValue: 51), identity, token: token(42), requestID: "last")))
+  }
+
   /// Resuming hands out a new token. The old one works for a short grace, until the new one is
   /// first used; logging out revokes the token; tokens expire.
   @Test func tokensRotateOnResumeAndAreRevokedOnLogout() async throws {
@@ -237,10 +261,14 @@ struct LoginTests {
 
     await store.send(.resume(ConnectionID(rawValue: 9), token: first, requestID: "r5"))
     await store.receive(.delegate(.loggedIn(ConnectionID(rawValue: 9), identity, token: token(1), requestID: "r5")))
-    // The client lost that welcome: the old token still works in its grace, with a new token.
+    // A token never used again expires 30 days after it was issued.
+    #expect(try await database.fetchSession(SessionToken.hash(token(1)))?.expiresAt == start.addingTimeInterval(30 * 86_400))
+    // The client lost that welcome: the old token still works in its grace, with a new token
+    // that replaces the one it was given before (a chain holds two live tokens).
     now.setValue(start.addingTimeInterval(30))
     await store.send(.resume(ConnectionID(rawValue: 10), token: first, requestID: "r6"))
     await store.receive(.delegate(.loggedIn(ConnectionID(rawValue: 10), identity, token: token(2), requestID: "r6")))
+    #expect(try await database.fetchSession(SessionToken.hash(token(1))) == nil)
     // Past the grace it does not.
     now.setValue(start.addingTimeInterval(61))
     await store.send(.resume(ConnectionID(rawValue: 11), token: first, requestID: "r7"))
@@ -261,10 +289,14 @@ struct LoginTests {
     await store.send(.resume(ConnectionID(rawValue: 15), token: token(5), requestID: "r11"))
     await store.receive(.delegate(.failed(ConnectionID(rawValue: 15), .unknownToken, requestID: "r11")))
 
-    // A token never used again expires 30 days after it was issued.
-    #expect(try await database.fetchSession(SessionToken.hash(token(1)))?.expiresAt == start.addingTimeInterval(30 * 86_400))
-    now.setValue(start.addingTimeInterval(30 * 86_400 + 1))
-    await store.send(.resume(ConnectionID(rawValue: 15), token: token(1), requestID: "r12"))
+    // (r10 and r11 drew token(6) and token(7).) A token never used again is refused once it
+    // has expired.
+    await store.send(.login(ConnectionID(rawValue: 16), name: "bob", password: "hunter2hunter2", requestID: "l"))
+    await store.receive(.delegate(.loggedIn(ConnectionID(rawValue: 16), identity, token: token(8), requestID: "l")))
+    // NB: Issued at 61 s.
+    #expect(try await database.fetchSession(SessionToken.hash(token(8)))?.expiresAt == start.addingTimeInterval(61 + 30 * 86_400))
+    now.setValue(start.addingTimeInterval(62 + 30 * 86_400))
+    await store.send(.resume(ConnectionID(rawValue: 15), token: token(8), requestID: "r12"))
     await store.receive(.delegate(.failed(ConnectionID(rawValue: 15), .unknownToken, requestID: "r12")))
     await store.send(.resume(ConnectionID(rawValue: 15), token: "not-a-token", requestID: "r13"))
     await store.receive(.delegate(.failed(ConnectionID(rawValue: 15), .unknownToken, requestID: "r13")))

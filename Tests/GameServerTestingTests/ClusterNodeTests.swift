@@ -17,9 +17,14 @@ struct ClusterNodeTests {
     queue: LockIsolated<[QueueTicket]> = LockIsolated([]),
     left: LockIsolated<[PlayerID]> = LockIsolated([])
   ) -> ClusterClient {
-    ClusterClient(
-      placement: { placement($0) }, location: { location($0) }, events: { AsyncStream { _ in } },
-      enqueue: { ticket in queue.withValue { $0.append(ticket) } },
+    // NB: The queue stores every ticket at once, and says so.
+    let (events, news) = AsyncStream.makeStream(of: ClusterEvent.self)
+    return ClusterClient(
+      placement: { placement($0) }, location: { location($0) }, events: { events },
+      enqueue: { ticket in
+        queue.withValue { $0.append(ticket) }
+        news.yield(.queued([ticket.player]))
+      },
       leaveQueue: { player in left.withValue { $0.append(player) } })
   }
 
@@ -217,7 +222,7 @@ struct ClusterNodeTests {
     let ada = await server.connect()
     await ada.send(.login(name: "alice", password: "anything at all"))
     let error = try await ada.receive(\.error)
-    #expect(error.code == "too_many_attempts" && error.message.contains("42 s"))
+    #expect(error.code == "too_many_attempts" && error.message.contains("42 s") && error.retryAfter == 42)
     #expect(failures.value.isEmpty)
     await ada.send(.register(name: "bob", password: "correct horse"))
     _ = try await ada.receive(\.welcome)
@@ -244,5 +249,115 @@ struct ClusterNodeTests {
     let id = await ada.send(.spectate(room: "room-none"))
     let error = try await ada.receive(\.error)
     #expect(error.code == "unknown_room" && error.requestID == id)
+  }
+
+  /// A node never sends anyone to a node that is down: a room whose node's lease ran out gets
+  /// `unavailable` with `retryAfter`, to a watcher and to its player after a login; the node
+  /// looks again for the player until a live node has the room, then sends them there.
+  @Test func nobodyIsSentToANodeThatIsDown() async throws {
+    let owner = LockIsolated(RoomPlacement(room: "room-far", url: "ws://dead/", retryAfter: 1))
+    let server = TestGameServer {
+      $0.cluster = Self.cluster(
+        placement: { player in player.rawValue.hasPrefix("guest-") ? owner.value : nil },
+        location: { room in room == "room-far" ? owner.value : nil })
+    }
+    let ada = await server.connect()
+    await ada.send(.guest(name: "ada"))
+    _ = try await ada.receive(\.welcome)
+    let error = try await ada.receive(\.error)
+    #expect(error.code == "unavailable" && error.retryAfter == 1 && error.requestID == nil)
+    let id = await ada.send(.spectate(room: "room-far"))
+    let watching = try await ada.receive(\.error)
+    #expect(watching.code == "unavailable" && watching.retryAfter == 1 && watching.requestID == id)
+    // Still down a second later: looked at again, and nothing more is said.
+    await server.clock.advance(by: .seconds(1))
+    #expect(!ada.messages().contains { $0.type == "moved" || $0.type == "error" })
+    // Taken over by a live node: the player is sent there.
+    owner.setValue(RoomPlacement(room: "room-far", url: "ws://live/"))
+    await server.clock.advance(by: .seconds(1))
+    let moved = try await ada.receive(\.moved)
+    #expect(moved.0 == "room-far" && moved.url == "ws://live/")
+    await server.clock.advance(by: .seconds(5))
+    #expect(ada.messages().isEmpty)
+  }
+
+  /// One seat per player in the whole cluster: a player with a seat in a room on another node
+  /// who asks for another game is told `already_in_room` and sent to the room they have, and
+  /// nothing is queued or opened here.
+  @Test func aPlayerSeatedOnAnotherNodeGetsNoSecondSeat() async throws {
+    let queue = LockIsolated<[QueueTicket]>([])
+    let far = LockIsolated<RoomPlacement?>(nil)
+    let server = TestGameServer { $0.cluster = Self.cluster(placement: { _ in far.value }, queue: queue) }
+    let bob = await server.connect()
+    await bob.send(.guest(name: "bob"))
+    _ = try await bob.receive(\.welcome)
+    far.setValue(RoomPlacement(room: "room-1", url: "ws://a/"))
+    for message in [
+      ClientMessage.queue(GameChoice(game: "tictactoe")), .playBot(GameChoice(game: "tictactoe")),
+      .createRoom(GameChoice(game: "tictactoe")), .joinRoom(code: "ABCDE"),
+    ] {
+      let id = await bob.send(message)
+      let error = try await bob.receive(\.error)
+      #expect(error.code == "already_in_room" && error.requestID == id)
+      #expect(try await bob.receive(\.moved).url == "ws://a/")
+    }
+    #expect(queue.value.isEmpty)
+    #expect(server.state.rooms.isEmpty && server.state.matchmaking.privateRooms.isEmpty)
+    // Once that room is over, the player may queue.
+    far.setValue(nil)
+    let id = await bob.send(.queue(GameChoice(game: "tictactoe")))
+    #expect(try await bob.receive(\.queued).replyTo == id)
+    #expect(queue.value.count == 1)
+  }
+
+  /// `queued` answers a `queue` only once the cluster stored its ticket: a ticket it could not
+  /// store gets `unavailable` instead, and the player waits no more.
+  @Test func queuedComesOnlyOnceTheTicketIsStored() async throws {
+    let stored = LockIsolated(false)
+    let (events, news) = AsyncStream.makeStream(of: ClusterEvent.self)
+    let server = TestGameServer {
+      $0.cluster = ClusterClient(
+        placement: { _ in nil }, location: { _ in nil }, events: { events },
+        enqueue: { ticket in news.yield(stored.value ? .queued([ticket.player]) : .queueFailed([ticket.player])) })
+    }
+    let ada = await server.connect()
+    await ada.send(.guest(name: "ada"))
+    let player = try await ada.receive(\.welcome).player
+    let id = await ada.send(.queue(GameChoice(game: "tictactoe")))
+    let error = try await ada.receive(\.error)
+    #expect(error.code == "unavailable" && error.requestID == id && error.retryAfter == 1)
+    #expect(!ada.messages().contains { $0.type == "queued" })
+    #expect(!server.state.matchmaking.isWaiting(player))
+    stored.setValue(true)
+    let again = await ada.send(.queue(GameChoice(game: "tictactoe")))
+    let queued = try await ada.receive(\.queued)
+    #expect(queued.replyTo == again && queued.0 == .ticTacToe)
+    #expect(server.state.matchmaking.isWaiting(player))
+  }
+
+  /// A room this node takes over from a node that went down, while its player waits here after
+  /// a login: the player is shown the room.
+  @Test func aRoomTakenOverHereIsShownToItsPlayerWaitingHere() async throws {
+    let down = LockIsolated<RoomPlacement?>(nil)
+    let (events, news) = AsyncStream.makeStream(of: ClusterEvent.self)
+    let first = TestGameServer()
+    let ada = await first.connect()
+    await ada.send(.guest(name: "ada"))
+    let token = try await ada.receive(\.welcome).token
+    await ada.send(.playBot(GameChoice(game: "tictactoe")))
+    let room = try await ada.receive(\.room).0.room
+    let logs = try await first.database.fetchRoomLogs()
+
+    let server = TestGameServer(database: first.database) {
+      $0.cluster = ClusterClient(placement: { _ in down.value }, location: { _ in nil }, events: { events })
+    }
+    down.setValue(RoomPlacement(room: room, url: "ws://dead/", retryAfter: 1))
+    let back = await server.connect()
+    await back.send(.resume(token: token))
+    #expect(try await back.receive(\.welcome).room == nil)
+    #expect(try await back.receive(\.error).retryAfter == 1)
+    news.yield(.roomsTakenOver(logs))
+    let view = try await back.receive(\.room).0
+    #expect(view.room == room)
   }
 }

@@ -93,6 +93,41 @@ struct LiveRoomsTests {
     #expect(try await bob.receive(\.rating).change == -16)
   }
 
+  /// A guest who lost a game by forfeit, came back with their token and won the rematch hears
+  /// the change from the rating the forfeit left them (1184 to 1201: +17), not from the rating
+  /// a new session starts with.
+  @Test func theChangeIsFromTheRatingStoredBeforeTheGame() async throws {
+    let server = TestGameServer()
+    let ada = try await guests(server, ["ada"])[0]
+    let bob = await server.connect()
+    await bob.send(.guest(name: "bob"))
+    let token = try await bob.receive(\.welcome).token
+    await ada.send(.queue(GameChoice(game: "tictactoe")))
+    await bob.send(.queue(GameChoice(game: "tictactoe")))
+    _ = try await bob.receive(\.room)
+    // Ada (X) moves; Bob drops and does not come back within the grace period: he forfeits.
+    await ada.send(.play(.move("move", cell(0, 0))))
+    await bob.disconnect()
+    await server.clock.advance(by: .seconds(31))
+    await server.store.receive(\.ratingsRecorded)
+    #expect(try await ada.receive(\.rating).change == 16)
+
+    let back = await server.connect()
+    await back.send(.resume(token: token))
+    #expect(try await back.receive(\.welcome).ratings["tictactoe"] == 1184)
+    await ada.send(.play(.move("rematch")))
+    await back.send(.play(.move("rematch")))
+    // Bob is X now, and wins.
+    for (player, row, column) in [(back, 0, 0), (ada, 1, 0), (back, 0, 1), (ada, 1, 1), (back, 0, 2)] {
+      await player.send(.play(.move("move", cell(row, column))))
+    }
+    await server.store.receive(\.ratingsRecorded)
+    let won = try await back.receive(\.rating)
+    #expect(won.rating == 1201)
+    #expect(won.change == 17)
+    #expect(try await ada.receive(\.rating).change == -17)
+  }
+
   @Test func aGameAgainstABotRatesNobody() async throws {
     let server = TestGameServer()
     let clients = try await guests(server, ["ada"])

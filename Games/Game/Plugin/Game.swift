@@ -85,14 +85,16 @@ where State: Codable & Equatable & Sendable, Action: Equatable & Sendable {
   static func record(of state: State) -> String
 
   /// The player to move in a turn-based game, with a key that changes on every move (nil in a
-  /// race, and once the game is over): when that seat is a bot's, the room schedules its move
-  /// after `botDelay`.
+  /// race): when that seat is a bot's, the room schedules its move after `botDelay`. Once the
+  /// game is over it is the player whose answer is due (a rematch asked of them), or nil: a
+  /// bot's answer is asked for (`botMove`) at once.
   static func turn(in state: State) -> GameTurn?
   /// Whether bots move on their own clocks instead of taking turns (a race).
   static func botsRace(in state: State) -> Bool
   /// How long a bot thinks before each move, on the game clock.
   static func botDelay(_ bot: Bot) -> Duration
-  /// The bot's move for `player`, or nil when it has none to make.
+  /// The bot's move for `player`, or nil when it has none to make (also once the game is over,
+  /// where a bot answers what it is asked: a rematch).
   static func botMove(
     _ bot: Bot, for player: PlayerID, in state: State, using generator: inout some RandomNumberGenerator
   ) -> Move?

@@ -1,6 +1,8 @@
-/// A rejected client message: a stable code, a sentence, and the request id it answers.
+/// A rejected client message: a stable code, a sentence, the request id it answers, and for an
+/// error that passes by itself, how many seconds to wait before trying again.
 ///
-/// Sent as `{"v": 1, "type": "error", "code": "...", "message": "...", "replyTo": "r1"}`.
+/// Sent as `{"v": 1, "type": "error", "code": "...", "message": "...", "replyTo": "r1"}`, with
+/// `"retryAfter": 1` when it has one.
 ///
 /// ```swift
 /// ProtocolError(code: "unknown_type", message: "Unknown message type \"fly\".", requestID: "r7")
@@ -9,11 +11,15 @@ public struct ProtocolError: Error, Hashable, Codable, Sendable {
   public var code: String
   public var message: String
   public var requestID: String?
+  /// Seconds after which the same request may work (`unavailable` while a cluster's node takes
+  /// a room over, `too_many_attempts` while an account is locked).
+  public var retryAfter: Int?
 
-  public init(code: String, message: String, requestID: String? = nil) {
+  public init(code: String, message: String, requestID: String? = nil, retryAfter: Int? = nil) {
     self.code = code
     self.message = message
     self.requestID = requestID
+    self.retryAfter = retryAfter
   }
 
   public static func missingField(_ field: String, requestID: String?) -> Self {

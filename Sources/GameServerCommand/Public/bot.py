@@ -130,14 +130,24 @@ async def play(args):
     if args.game == "wordgrid":
         game["mode"] = args.mode
     played = set()
+    seen = {"room": None}
     url, token = args.url, None
     # A server of a cluster may send the bot to the server its room lives on (`moved`): it
-    # connects there and resumes with its token.
+    # connects there and resumes with its token. A server that cannot be reached (it went down
+    # a moment ago) is left for the address the bot started from, a second later, where it
+    # resumes and is sent on.
     while url:
-        url, token = await play_on(url, token, game, played, args, words, prefixes)
+        try:
+            url, token = await play_on(url, token, game, played, seen, args, words, prefixes)
+        except (OSError, websockets.InvalidHandshake, websockets.ConnectionClosedError) as error:
+            if not token:
+                raise
+            print(f"cannot reach {url} ({error}); back to {args.url}")
+            await asyncio.sleep(1)
+            url = args.url
 
 
-async def play_on(url, token, game, played, args, words, prefixes):
+async def play_on(url, token, game, played, seen, args, words, prefixes):
     """Plays on one server; returns the next server and the token when sent elsewhere, else None."""
     async with websockets.connect(url) as socket:
         send = lambda message: socket.send(json.dumps({"v": 1, **message}))
@@ -145,14 +155,19 @@ async def play_on(url, token, game, played, args, words, prefixes):
         async for raw in socket:
             message = json.loads(raw)
             if message["type"] == "welcome":
-                if not token:
+                # NB: Not yet in a room (a new session, or one whose queue went with its server):
+                # it queues; a room of its elsewhere is announced with `moved`.
+                if not message.get("room") and not seen["room"]:
                     await send(game)
                 token = message["token"]
             elif message["type"] == "moved":
                 return message["url"], token
             elif message["type"] == "error":
+                # NB: `unavailable` with `retryAfter` after a resume: the room's server went down;
+                # this one sends the bot on (`moved`) once another has taken the room over.
                 print("server said:", message["code"], message["message"])
             elif message["type"] == "room":
+                seen["room"] = message["room"]
                 view = message["view"]
                 if view.get("outcome") or view.get("ended"):
                     print("game over:", json.dumps(view.get("outcome") or view.get("ended")))
