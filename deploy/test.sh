@@ -26,5 +26,7 @@ python3 Tests/EndToEnd/crash_test.py .build/debug/game-server 10
 python3 Tests/EndToEnd/full_disk_test.py .build/debug/game-server
 python3 Tests/EndToEnd/postgres_test.py .build/debug/game-server
 python3 Tests/EndToEnd/cluster_test.py .build/debug/game-server
+# NB: Three nodes, one killed with SIGKILL every few seconds for a minute, bots playing throughout.
+python3 Tests/EndToEnd/chaos_test.py .build/debug/game-server 60
 bash deploy/fuzz.sh 60
 python3 Tests/EndToEnd/browser_test.py .build/debug/game-server .build/screenshots
