@@ -119,13 +119,13 @@ let package = Package(
       path: "Games/WordGrid"
     ),
     .target(
-      name: "GameServerHarness",
+      name: "GameServerSelfPlay",
       dependencies: ["ComposableArchitecture", "GameServerGame", "GameServerTicTacToe", "GameServerConnectFour", "GameServerWordGrid"]
     ),
     .executableTarget(
       name: "GameServerCommand",
       dependencies: [
-        "GameServerHarness", "GameServerApp", "GameServerConnectFour", "GameServerDatabasePostgres", "GameServerTransport",
+        "GameServerSelfPlay", "GameServerApp", "GameServerConnectFour", "GameServerPostgres", "GameServerTransport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ],
@@ -135,7 +135,7 @@ let package = Package(
     .executableTarget(
       name: "GameServerLoad",
       dependencies: [
-        "GameServerConnectFour", "GameServerGame", "GameServerModels", "GameServerTicTacToe", "GameServerTransport",
+        "GameServerConnectFour", "GameServerGame", "GameServerWire", "GameServerTicTacToe", "GameServerTransport",
         "GameServerWordGrid", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "HeapModule", package: "swift-collections"),
       ],
@@ -145,7 +145,7 @@ let package = Package(
       name: "GameServerBenchmark",
       dependencies: [
         "GameServerCAllocationCounter", "ComposableArchitecture", "GameServerCatalog", "GameServerDatabase",
-        "GameServerDatabaseLive", "GameServerClock", "GameServerCore", "GameServerModels", "GameServerTicTacToe",
+        "GameServerSQLite", "GameServerClock", "GameServerCore", "GameServerWire", "GameServerTicTacToe",
         "GameServerWordGrid",
       ],
       path: "Sources/GameServerBenchmark",
@@ -166,7 +166,7 @@ let package = Package(
 
     // MARK: Server
     .target(
-      name: "GameServerModels",
+      name: "GameServerWire",
       dependencies: [
         "GameServerGame",
         .product(name: "CasePaths", package: "swift-case-paths"),
@@ -174,7 +174,7 @@ let package = Package(
       ],
       swiftSettings: isFuzzing ? [.unsafeFlags(["-sanitize=fuzzer"])] : []
     ),
-    .target(name: "GameServerMatchmaking", dependencies: ["ComposableArchitecture", "GameServerGame", "GameServerModels"]),
+    .target(name: "GameServerMatchmaking", dependencies: ["ComposableArchitecture", "GameServerGame", "GameServerWire"]),
     .testTarget(
       name: "GameServerMatchmakingTests",
       dependencies: [
@@ -182,7 +182,7 @@ let package = Package(
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
     ),
-    .testTarget(name: "GameServerModelsTests", dependencies: ["GameServerModels"]),
+    .testTarget(name: "GameServerWireTests", dependencies: ["GameServerWire"]),
     .target(
       name: "GameServerClock",
       dependencies: [
@@ -202,23 +202,23 @@ let package = Package(
     .target(
       name: "GameServerDatabase",
       dependencies: [
-        "GameServerGame", "GameServerModels",
+        "GameServerGame", "GameServerWire",
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
         .product(name: "Dependencies", package: "swift-dependencies"),
       ]
     ),
     .target(
-      name: "GameServerDatabaseLive",
+      name: "GameServerSQLite",
       dependencies: [
-        "GameServerDatabase", "GameServerGame", "GameServerModels",
+        "GameServerDatabase", "GameServerGame", "GameServerWire",
         .product(name: "GRDB", package: "GRDB.swift"),
       ]
     ),
     // NB: PostgreSQL, through postgres-nio: the database a cluster of servers shares.
     .target(
-      name: "GameServerDatabasePostgres",
+      name: "GameServerPostgres",
       dependencies: [
-        "GameServerDatabase", "GameServerGame", "GameServerModels",
+        "GameServerDatabase", "GameServerGame", "GameServerWire",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "PostgresNIO", package: "postgres-nio"),
       ]
@@ -226,8 +226,8 @@ let package = Package(
     .testTarget(
       name: "GameServerDatabaseTests",
       dependencies: [
-        "GameServerDatabase", "GameServerDatabaseLive", "GameServerDatabasePostgres", "GameServerGame",
-        "GameServerModels",
+        "GameServerDatabase", "GameServerSQLite", "GameServerPostgres", "GameServerGame",
+        "GameServerWire",
         .product(name: "GRDB", package: "GRDB.swift"),
       ]
     ),
@@ -239,7 +239,7 @@ let package = Package(
     .target(
       name: "GameServerTransport",
       dependencies: [
-        "GameServerCLibWebSockets", "ComposableArchitecture", "GameServerModels",
+        "GameServerCLibWebSockets", "ComposableArchitecture", "GameServerWire",
         .product(name: "DequeModule", package: "swift-collections"),
       ]
     ),
@@ -247,8 +247,8 @@ let package = Package(
     .target(
       name: "GameServerApp",
       dependencies: [
-        "ComposableArchitecture", "GameServerCatalog", "GameServerDatabase", "GameServerDatabaseLive",
-        "GameServerDatabasePostgres", "GameServerClock", "GameServerCore", "GameServerMatchmaking", "GameServerModels",
+        "ComposableArchitecture", "GameServerCatalog", "GameServerDatabase", "GameServerSQLite",
+        "GameServerPostgres", "GameServerClock", "GameServerCore", "GameServerMatchmaking", "GameServerWire",
         "GameServerTransport",
         .product(name: "CoreMetrics", package: "swift-metrics"),
         .product(name: "Logging", package: "swift-log"),
@@ -258,11 +258,11 @@ let package = Package(
     ),
     .target(
       name: "GameServerLogin",
-      dependencies: ["GameServerAuthentication", "ComposableArchitecture", "GameServerDatabase", "GameServerGame", "GameServerModels"]
+      dependencies: ["GameServerAuthentication", "ComposableArchitecture", "GameServerDatabase", "GameServerGame", "GameServerWire"]
     ),
     .target(
       name: "GameServerRoom",
-      dependencies: ["ComposableArchitecture", "GameServerDatabase", "GameServerGame", "GameServerModels"]
+      dependencies: ["ComposableArchitecture", "GameServerDatabase", "GameServerGame", "GameServerWire"]
     ),
     .testTarget(
       name: "GameServerRoomTests",
@@ -275,7 +275,7 @@ let package = Package(
       name: "GameServerCore",
       dependencies: [
         "GameServerAuthentication", "ComposableArchitecture", "GameServerDatabase", "GameServerGame", "GameServerLogin", "GameServerMatchmaking",
-        "GameServerRoom", "GameServerModels",
+        "GameServerRoom", "GameServerWire",
         .product(name: "DequeModule", package: "swift-collections"),
       ]
     ),
@@ -283,7 +283,7 @@ let package = Package(
       name: "GameServerCoreTests",
       dependencies: [
         "GameServerCatalog",
-        "GameServerDatabaseLive",
+        "GameServerSQLite",
         "GameServerCore",
         "GameServerTesting",
         .product(name: "DependenciesTestSupport", package: "swift-dependencies"),
@@ -295,7 +295,7 @@ let package = Package(
       name: "GameServerTesting",
       dependencies: [
         "ComposableArchitecture", "GameServerCatalog", "GameServerCore", "GameServerDatabase", "GameServerMatchmaking",
-        "GameServerModels",
+        "GameServerWire",
       ]
     ),
     .testTarget(
@@ -337,9 +337,9 @@ let package = Package(
       ]
     ),
     .testTarget(
-      name: "GameServerHarnessTests",
+      name: "GameServerSelfPlayTests",
       dependencies: [
-        "GameServerHarness",
+        "GameServerSelfPlay",
         .product(name: "DependenciesTestSupport", package: "swift-dependencies"),
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
@@ -354,7 +354,7 @@ if isFuzzing {
   package.targets.append(
     .executableTarget(
       name: "GameServerRequestFuzzer",
-      dependencies: ["GameServerModels"],
+      dependencies: ["GameServerWire"],
       path: "Sources/GameServerRequestFuzzer",
       swiftSettings: [.unsafeFlags(["-sanitize=fuzzer"])],
       linkerSettings: [.unsafeFlags([runtime, "-lstdc++", "-lm"])]

@@ -12,8 +12,8 @@ package = json.load(sys.stdin)
 targets = {t["name"]: t for t in package["targets"]}
 games = {name for name, t in targets.items() if t["path"].startswith("Games/") and t["path"] != "Games/Game"}
 named = games | {"GameServerCatalog"}
-agnostic = ["GameServerCore", "GameServerModels", "GameServerRoom", "GameServerMatchmaking", "GameServerLogin",
-            "GameServerDatabase", "GameServerDatabaseLive", "GameServerTransport"]
+agnostic = ["GameServerCore", "GameServerWire", "GameServerRoom", "GameServerMatchmaking", "GameServerLogin",
+            "GameServerDatabase", "GameServerSQLite", "GameServerTransport"]
 def closure(name, seen):
     for dependency in targets[name].get("target_dependencies", []):
         if dependency in targets and dependency not in seen:

@@ -1,6 +1,6 @@
 import Logging
 import GameServerCore
-import GameServerDatabasePostgres
+import GameServerPostgres
 import GameServerTransport
 
 /// Everything `game-server serve` can be told.

@@ -1,14 +1,14 @@
 import ComposableArchitecture
 import GameServerCatalog
 import GameServerDatabase
-import GameServerDatabaseLive
-import GameServerDatabasePostgres
+import GameServerSQLite
+import GameServerPostgres
 import Dispatch
 import Foundation
 import GameServerClock
 import GameServerCore
 import GameServerMatchmaking
-import GameServerModels
+import GameServerWire
 import GameServerTransport
 import Logging
 import GameServerWordGrid

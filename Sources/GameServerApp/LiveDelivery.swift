@@ -1,7 +1,7 @@
 import Foundation
 import GameServerDatabase
 import GameServerCore
-import GameServerModels
+import GameServerWire
 import GameServerTransport
 
 /// What the live channel hands the transport: a message's bytes, and the request it answers.

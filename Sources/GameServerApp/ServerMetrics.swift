@@ -2,7 +2,7 @@ import CoreMetrics
 import GameServerCatalog
 import Metrics
 import Prometheus
-import GameServerModels
+import GameServerWire
 import Synchronization
 
 /// The server's metrics, through swift-metrics, exported by swift-prometheus at `/metrics`.

@@ -1,5 +1,5 @@
 import GameServerDatabase
-import GameServerDatabaseLive
+import GameServerSQLite
 import Foundation
 
 /// Why the server could not start, in one line a person can act on.

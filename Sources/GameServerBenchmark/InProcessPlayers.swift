@@ -1,5 +1,5 @@
 import GameServerGame
-import GameServerModels
+import GameServerWire
 import GameServerTicTacToe
 
 /// The load bots' tic-tac-toe players, in process: they read each view's JSON (a client's cost,

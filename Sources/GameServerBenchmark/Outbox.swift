@@ -1,4 +1,4 @@
-import GameServerModels
+import GameServerWire
 
 /// Messages the server sent, waiting for their bot; touched only on the store's thread.
 final class Outbox: @unchecked Sendable {

@@ -7,12 +7,12 @@
 import GameServerCAllocationCounter
 import ComposableArchitecture
 import GameServerDatabase
-import GameServerDatabaseLive
+import GameServerSQLite
 import Foundation
 import GameServerCatalog
 import GameServerClock
 import GameServerCore
-import GameServerModels
+import GameServerWire
 import GameServerWordGrid
 
 let arguments = CommandLine.arguments.dropFirst().compactMap { Double($0) }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import GameServerHarness
+import GameServerSelfPlay
 import GameServerWordGrid
 
 /// `game-server puzzle --seed N [--dictionary PATH] [--json]`: a puzzle and every word on it.

@@ -1,6 +1,6 @@
 import ArgumentParser
 import GameServerConnectFour
-import GameServerHarness
+import GameServerSelfPlay
 import GameServerTicTacToe
 import GameServerWordGrid
 

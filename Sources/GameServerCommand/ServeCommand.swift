@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import GameServerApp
-import GameServerDatabasePostgres
+import GameServerPostgres
 import GameServerTransport
 import Logging
 

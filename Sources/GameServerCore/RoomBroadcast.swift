@@ -1,5 +1,5 @@
 import GameServerDatabase
-import GameServerModels
+import GameServerWire
 
 /// What one room action leaves to do outside the reducer: the log line to queue, whether the
 /// room's log closes, and the views to send once the line is committed.

@@ -2,7 +2,7 @@ import ComposableArchitecture
 import GameServerDatabase
 import GameServerGame
 import GameServerRoom
-import GameServerModels
+import GameServerWire
 
 /// Runs the rooms, and after each room action: logs it if it is a room event (starting the log
 /// again from a snapshot every `gamesPerRoomLog` games, and recording a game that ended in the

@@ -2,7 +2,7 @@ import ComposableArchitecture
 import GameServerDatabase
 import Foundation
 import GameServerRoom
-import GameServerModels
+import GameServerWire
 
 /// Writing and replaying room logs: a snapshot of the room, then its events, in sequence.
 public enum RoomLog {

@@ -1,7 +1,7 @@
 import ComposableArchitecture
 import GameServerLogin
 import GameServerMatchmaking
-import GameServerModels
+import GameServerWire
 import GameServerRoom
 
 extension Server {

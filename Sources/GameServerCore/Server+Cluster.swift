@@ -1,6 +1,6 @@
 import ComposableArchitecture
 import GameServerDatabase
-import GameServerModels
+import GameServerWire
 import GameServerRoom
 
 extension Server {

@@ -5,7 +5,7 @@ import GameServerGame
 import GameServerLogin
 import GameServerMatchmaking
 import GameServerRoom
-import GameServerModels
+import GameServerWire
 
 extension Server {
   func core(_ state: inout State, _ action: Action) -> Effect<Action> {

@@ -3,7 +3,7 @@ import GameServerDatabase
 import GameServerGame
 import GameServerMatchmaking
 import GameServerRoom
-import GameServerModels
+import GameServerWire
 
 extension Server {
   /// Seats a match in a new room (with the id given, or a new one), starts it, and shows it to everyone in it once its first log

@@ -3,7 +3,7 @@ import GameServerDatabase
 import GameServerGame
 import GameServerMatchmaking
 import GameServerRoom
-import GameServerModels
+import GameServerWire
 
 extension Server {
   /// Routes one client message: login messages before login, everything else after. In a

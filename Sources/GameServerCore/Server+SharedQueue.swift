@@ -2,7 +2,7 @@ import ComposableArchitecture
 import GameServerDatabase
 import GameServerLogin
 import GameServerMatchmaking
-import GameServerModels
+import GameServerWire
 import GameServerRoom
 
 extension Server {

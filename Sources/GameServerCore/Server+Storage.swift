@@ -2,7 +2,7 @@ import ComposableArchitecture
 import GameServerDatabase
 import GameServerGame
 import GameServerRoom
-import GameServerModels
+import GameServerWire
 
 extension Server {
   /// What the server does when its writes fail and when they work again.

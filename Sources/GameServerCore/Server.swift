@@ -4,7 +4,7 @@ import GameServerGame
 import GameServerLogin
 import GameServerMatchmaking
 import GameServerRoom
-import GameServerModels
+import GameServerWire
 
 /// The whole game server as one reducer: connections and sessions, login, matchmaking and the
 /// rooms. It knows nothing of sockets: a transport sends `.connected`, `.received` and

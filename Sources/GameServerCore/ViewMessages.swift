@@ -1,4 +1,4 @@
-import GameServerModels
+import GameServerWire
 
 /// The views one room action sends, in order. The first two are kept inline, so that a room of
 /// two players and no spectator makes no list; the others go in a list.

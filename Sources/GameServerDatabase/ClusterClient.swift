@@ -1,7 +1,7 @@
 import Dependencies
 import Foundation
 import GameServerGame
-import GameServerModels
+import GameServerWire
 
 /// A server's place in a cluster of servers (nodes) that share PostgreSQL: which node owns each
 /// open room, and news of rooms changing hands. Outside a cluster (``standalone``) every room is

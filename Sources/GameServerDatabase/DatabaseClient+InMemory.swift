@@ -1,6 +1,6 @@
 import ConcurrencyExtras
 import GameServerGame
-import GameServerModels
+import GameServerWire
 
 extension DatabaseClient {
   /// A database in memory, with the same rules as the live one: unique names (ignoring case),

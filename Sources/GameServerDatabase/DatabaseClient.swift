@@ -1,11 +1,11 @@
 import Dependencies
 import Foundation
 import GameServerGame
-import GameServerModels
+import GameServerWire
 
 /// Everything the server keeps: accounts, sessions, finished games, ratings, and the logs of
 /// rooms in progress. One closure per query; the live SQLite implementation is in
-/// `GameServerDatabaseLive`, and ``inMemory()`` serves tests.
+/// `GameServerSQLite`, and ``inMemory()`` serves tests.
 ///
 /// Writes of room logs are queued (`appendRoomLog` returns at once, in order), so they stay off
 /// the path of a move; a message that shows a line waits for its ``RoomLogStatus`` to be

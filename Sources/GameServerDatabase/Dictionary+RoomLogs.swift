@@ -1,4 +1,4 @@
-import GameServerModels
+import GameServerWire
 
 extension Dictionary where Key == RoomID, Value == [RoomLogEntry] {
   /// Adds a line read from a database to its room's log (rows come in each room's order).

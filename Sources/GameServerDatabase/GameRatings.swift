@@ -1,5 +1,5 @@
 import GameServerGame
-import GameServerModels
+import GameServerWire
 
 /// How a finished game moves ratings: Elo between each pair of people, when only people played.
 /// Games against bots are recorded but not rated.

@@ -1,4 +1,4 @@
-import GameServerModels
+import GameServerWire
 
 extension GameRecord: JSONTextRepresentable {
   /// The record as stored, written directly (a game ends every few moves under load): the same

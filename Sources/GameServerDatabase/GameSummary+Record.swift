@@ -1,5 +1,5 @@
 import GameServerGame
-import GameServerModels
+import GameServerWire
 
 extension GameSummary {
   /// How a recorded game went, as `history` shows it to `player`.

@@ -1,5 +1,5 @@
 import GameServerGame
-import GameServerModels
+import GameServerWire
 
 /// A player waiting in the queue that the nodes of a cluster share: who they are (the node that
 /// opens their room may never have seen them), their rating, and the game they wait for.

@@ -1,6 +1,6 @@
 import Foundation
 import GameServerGame
-import GameServerModels
+import GameServerWire
 
 /// A registered player.
 public struct AccountRecord: Hashable, Codable, Sendable {

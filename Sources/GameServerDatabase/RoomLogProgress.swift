@@ -1,4 +1,4 @@
-import GameServerModels
+import GameServerWire
 import Synchronization
 
 /// Which room-log lines are queued, committed or failed, room by room: what

@@ -1,4 +1,4 @@
-import GameServerModels
+import GameServerWire
 
 /// A room-log line, named by its room and sequence: what a message showing the room as of that
 /// line waits for before it goes out.

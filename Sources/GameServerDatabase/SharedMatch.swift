@@ -1,5 +1,5 @@
 import GameServerGame
-import GameServerModels
+import GameServerWire
 
 /// A room the cluster's shared queue made, for the node that is to open it: the room's id (drawn
 /// by the database, and already in its directory as this node's), the people in seat order (the

@@ -1,5 +1,5 @@
 import GameServerGame
-import GameServerModels
+import GameServerWire
 
 /// What the database tells the server about its writes, as it happens: one event per change of
 /// condition, never one per write that fails.

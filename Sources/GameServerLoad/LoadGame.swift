@@ -1,7 +1,7 @@
 import ArgumentParser
 import GameServerConnectFour
 import GameServerGame
-import GameServerModels
+import GameServerWire
 import GameServerTicTacToe
 import GameServerWordGrid
 

@@ -1,7 +1,7 @@
 import Foundation
 import GameServerGame
 import HeapModule
-import GameServerModels
+import GameServerWire
 import Synchronization
 import GameServerTicTacToe
 import GameServerTransport

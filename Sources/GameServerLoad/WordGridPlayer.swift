@@ -1,6 +1,6 @@
 import Foundation
 import GameServerGame
-import GameServerModels
+import GameServerWire
 import GameServerWordGrid
 
 /// What a load bot does with a word-grid view: rebuild the puzzle it shows, let the game's own

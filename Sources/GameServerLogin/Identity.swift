@@ -1,5 +1,5 @@
 import GameServerGame
-import GameServerModels
+import GameServerWire
 
 /// Who a logged-in connection is.
 public struct Identity: Hashable, Codable, Sendable {

@@ -1,5 +1,5 @@
 import Foundation
-import GameServerModels
+import GameServerWire
 
 extension Login.State {
   var lifetimes: Login.Lifetimes {

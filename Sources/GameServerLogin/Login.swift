@@ -3,7 +3,7 @@ import ComposableArchitecture
 import GameServerDatabase
 import Foundation
 import GameServerGame
-import GameServerModels
+import GameServerWire
 
 /// Guest play, registration, login with a password, resuming a session with its token, and
 /// logging out.

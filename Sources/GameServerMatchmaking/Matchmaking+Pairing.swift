@@ -1,5 +1,5 @@
 import GameServerGame
-import GameServerModels
+import GameServerWire
 
 extension Matchmaking {
   /// Groups the tickets of one queue by the rules of ``Matchmaking``, for a queue kept elsewhere

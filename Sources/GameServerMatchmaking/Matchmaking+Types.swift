@@ -1,5 +1,5 @@
 import GameServerGame
-import GameServerModels
+import GameServerWire
 
 extension Matchmaking {
   /// A player waiting in a queue.

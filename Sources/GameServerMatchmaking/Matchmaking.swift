@@ -1,6 +1,6 @@
 import ComposableArchitecture
 import GameServerGame
-import GameServerModels
+import GameServerWire
 
 /// Pairs players for games: public queues per game and mode, private rooms with invite codes,
 /// and bots.

@@ -2,7 +2,7 @@
 // decoder. Built only with GAME_SERVER_FUZZ=1 (deploy/fuzz.sh): compiled with -sanitize=fuzzer
 // and linked with libFuzzer's runtime without its `main`, which this file drives.
 import Glibc
-import GameServerModels
+import GameServerWire
 
 /// Decodes one input as the server decodes a client's message; traps on anything wrong.
 let testOneInput: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt = { data, size in

@@ -1,5 +1,5 @@
 import GameServerGame
-import GameServerModels
+import GameServerWire
 
 extension Room.State {
   /// Reads a room's snapshot, also one written before games were plug-ins (it names its

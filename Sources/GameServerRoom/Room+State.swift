@@ -1,6 +1,6 @@
 import GameServerDatabase
 import GameServerGame
-import GameServerModels
+import GameServerWire
 
 extension Room.State {
   /// A bot whose turn it is in a turn-based game, with a key that changes on every move.

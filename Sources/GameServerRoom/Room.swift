@@ -1,7 +1,7 @@
 import ComposableArchitecture
 import GameServerDatabase
 import GameServerGame
-import GameServerModels
+import GameServerWire
 
 /// A room: its game (any game of the catalog), its seats (people and bots) and its spectators.
 ///

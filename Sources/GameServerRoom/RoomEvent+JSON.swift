@@ -1,5 +1,5 @@
 import GameServerGame
-import GameServerModels
+import GameServerWire
 
 extension RoomEvent: JSONTextRepresentable {
   /// The log line of an event, written directly, with the move as its game writes it (by hand,

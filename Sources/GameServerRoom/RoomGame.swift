@@ -1,7 +1,7 @@
 import ComposableArchitecture
 import Foundation
 import GameServerGame
-import GameServerModels
+import GameServerWire
 
 /// The game a room plays, of whichever game it is: its type, and its state in a
 /// ``GameStateStorage``.

@@ -3,7 +3,7 @@ import Foundation
 import GameServerDatabase
 import GameServerGame
 import GameServerMatchmaking
-import GameServerModels
+import GameServerWire
 
 /// The cluster of a ``TestCluster``'s nodes, in memory: the shared queue (paired at once, by the
 /// server's matchmaking rules, each room on the node of its oldest ticket, and a ticket stored at

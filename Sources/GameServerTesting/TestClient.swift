@@ -1,7 +1,7 @@
 import ComposableArchitecture
 import Foundation
 import GameServerCore
-import GameServerModels
+import GameServerWire
 
 /// A client of a ``TestGameServer``: sends typed messages as their JSON, and receives the
 /// server's messages typed.

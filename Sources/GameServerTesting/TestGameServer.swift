@@ -3,7 +3,7 @@ import Foundation
 @_exported import GameServerCatalog
 @_exported import GameServerCore
 import GameServerDatabase
-@_exported import GameServerModels
+@_exported import GameServerWire
 
 /// The whole game server in process, for end-to-end tests of games: the root store in a
 /// `TestStore`, an in-memory database, a test clock, and clients that speak the protocol.

@@ -1,4 +1,4 @@
-import GameServerModels
+import GameServerWire
 
 /// What the transport tells the server, on its service thread.
 public enum TransportEvent: Sendable {

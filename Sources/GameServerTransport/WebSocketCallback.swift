@@ -1,6 +1,6 @@
 import GameServerCLibWebSockets
 import Foundation
-import GameServerModels
+import GameServerWire
 
 /// The one lws callback: websocket events go to the server; the rest to lws's HTTP handling.
 func webSocketCallback(

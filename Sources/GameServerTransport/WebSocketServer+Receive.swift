@@ -1,6 +1,6 @@
 import GameServerCLibWebSockets
 import Foundation
-import GameServerModels
+import GameServerWire
 
 /// What to do with a connection's next message, by how many it sent this second.
 enum Admission { case accept, warn, drop, close }

@@ -1,7 +1,7 @@
 import GameServerCLibWebSockets
 import ComposableArchitecture
 import Foundation
-import GameServerModels
+import GameServerWire
 import Synchronization
 
 /// A websocket server on libwebsockets. One service thread owns every connection; other

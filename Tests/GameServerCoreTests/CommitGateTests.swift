@@ -1,6 +1,6 @@
 import GameServerDatabase
 import GameServerCore
-import GameServerModels
+import GameServerWire
 import Synchronization
 import Testing
 

@@ -3,7 +3,7 @@ import GameServerConnectFour
 import GameServerCore
 import GameServerDatabase
 import GameServerGame
-import GameServerModels
+import GameServerWire
 import Testing
 
 /// Connect Four through the generic room, as any game plays: queued, matched, played over the

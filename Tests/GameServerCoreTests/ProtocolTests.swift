@@ -1,7 +1,7 @@
 import GameServerCatalog
 import GameServerGame
 import GameServerCore
-import GameServerModels
+import GameServerWire
 import Testing
 
 /// Bad input gets a clear error, and the server goes on serving that client and everyone else.

@@ -2,7 +2,7 @@ import ComposableArchitecture
 import GameServerDatabase
 import GameServerGame
 import GameServerCore
-import GameServerModels
+import GameServerWire
 import Testing
 import GameServerTicTacToe
 

@@ -2,11 +2,11 @@ import DependenciesTestSupport
 import GameServerCatalog
 import ComposableArchitecture
 import GameServerDatabase
-import GameServerDatabaseLive
+import GameServerSQLite
 import Foundation
 import GameServerGame
 import GameServerCore
-import GameServerModels
+import GameServerWire
 import Testing
 import GameServerTicTacToe
 

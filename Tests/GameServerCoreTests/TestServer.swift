@@ -5,7 +5,7 @@ import GameServerDatabase
 import Foundation
 import GameServerGame
 import GameServerCore
-import GameServerModels
+import GameServerWire
 import GameServerTesting
 import GameServerTicTacToe
 import GameServerWordGrid

@@ -1,5 +1,5 @@
 @testable import GameServerCore
-import GameServerModels
+import GameServerWire
 import Testing
 
 struct ViewMessagesTests {

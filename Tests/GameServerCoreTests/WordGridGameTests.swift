@@ -3,7 +3,7 @@ import GameServerDatabase
 import Foundation
 import GameServerGame
 import GameServerCore
-import GameServerModels
+import GameServerWire
 import Testing
 import GameServerWordGrid
 

@@ -2,7 +2,7 @@ import GRDB
 import Synchronization
 import Testing
 
-@testable import GameServerDatabaseLive
+@testable import GameServerSQLite
 
 /// Writes share transactions, keep their order, and a bad one fails alone.
 struct BatchedWritesTests {

@@ -1,10 +1,10 @@
 import GameServerDatabase
-import GameServerDatabaseLive
-import GameServerDatabasePostgres
+import GameServerSQLite
+import GameServerPostgres
 import Foundation
 import GRDB
 import GameServerGame
-import GameServerModels
+import GameServerWire
 import Testing
 
 /// The same rules for the in-memory database, SQLite and PostgreSQL (a scratch server of the

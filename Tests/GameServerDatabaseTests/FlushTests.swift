@@ -1,5 +1,5 @@
 import GameServerDatabase
-import GameServerDatabaseLive
+import GameServerSQLite
 import Foundation
 import GRDB
 import Testing

@@ -1,7 +1,7 @@
 import GameServerDatabase
 import Foundation
 import GameServerGame
-import GameServerModels
+import GameServerWire
 import Testing
 
 struct GameRecordJSONTests {

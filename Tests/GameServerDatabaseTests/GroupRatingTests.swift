@@ -1,7 +1,7 @@
 import Foundation
 import GameServerDatabase
 import GameServerGame
-import GameServerModels
+import GameServerWire
 import Testing
 
 /// Ratings of games for more than two: Elo between each pair, by their places.

@@ -1,8 +1,8 @@
 import Foundation
 import GameServerDatabase
-import GameServerDatabasePostgres
+import GameServerPostgres
 import GameServerGame
-import GameServerModels
+import GameServerWire
 import Testing
 
 /// Two nodes of a cluster on one database: who owns a room, fenced writes, and taking over the

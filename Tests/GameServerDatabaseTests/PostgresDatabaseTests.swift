@@ -1,8 +1,8 @@
 import Foundation
 import GameServerDatabase
-import GameServerDatabasePostgres
+import GameServerPostgres
 import GameServerGame
-import GameServerModels
+import GameServerWire
 import Testing
 
 /// What PostgreSQL adds to the contract: several clients (servers) on one database.

@@ -1,5 +1,5 @@
 import Foundation
-import GameServerDatabasePostgres
+import GameServerPostgres
 
 /// Whether this run tests PostgreSQL: where it is installed, and always under CI.
 enum PostgresTestSupport {

@@ -1,10 +1,10 @@
 import GameServerDatabase
 import Foundation
 import GRDB
-import GameServerModels
+import GameServerWire
 import Testing
 
-@testable import GameServerDatabaseLive
+@testable import GameServerSQLite
 
 /// A room-log line that cannot be written breaks its room's log: it and every later line are
 /// failed (never written after the gap), the failure is told once, and a snapshot mends it.

@@ -1,5 +1,5 @@
 import GameServerDatabase
-import GameServerDatabaseLive
+import GameServerSQLite
 import GameServerGame
 import Foundation
 import GRDB

@@ -1,5 +1,5 @@
 @testable import GameServerDatabase
-import GameServerModels
+import GameServerWire
 import Testing
 
 /// Where room-log lines stand: broken from the first that fails, whole again from a snapshot

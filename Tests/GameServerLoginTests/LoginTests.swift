@@ -4,7 +4,7 @@ import GameServerDatabase
 import Foundation
 import GameServerGame
 @testable import GameServerLogin
-import GameServerModels
+import GameServerWire
 import Testing
 
 @MainActor

@@ -1,7 +1,7 @@
 import ComposableArchitecture
 import GameServerGame
 import GameServerMatchmaking
-import GameServerModels
+import GameServerWire
 import Testing
 
 /// Games for more than two: queues that gather players, and private rooms that fill or that

@@ -1,7 +1,7 @@
 import ComposableArchitecture
 import GameServerGame
 import GameServerMatchmaking
-import GameServerModels
+import GameServerWire
 import Testing
 
 @MainActor

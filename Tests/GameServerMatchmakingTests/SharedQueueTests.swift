@@ -1,7 +1,7 @@
 import ComposableArchitecture
 import GameServerGame
 import GameServerMatchmaking
-import GameServerModels
+import GameServerWire
 import Testing
 
 /// A queue that servers share: tickets are kept here but paired by whoever pairs the shared

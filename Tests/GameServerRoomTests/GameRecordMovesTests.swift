@@ -1,6 +1,6 @@
 import GameServerGame
 import GameServerRoom
-import GameServerModels
+import GameServerWire
 import Testing
 import GameServerTicTacToe
 

@@ -1,7 +1,7 @@
 import Foundation
 import GameServerGame
 import GameServerRoom
-import GameServerModels
+import GameServerWire
 import Testing
 import GameServerTicTacToe
 import GameServerWordGrid

@@ -3,7 +3,7 @@ import ComposableArchitecture
 import GameServerDatabase
 import GameServerGame
 import GameServerRoom
-import GameServerModels
+import GameServerWire
 import Testing
 import GameServerTicTacToe
 import GameServerWordGrid

@@ -3,7 +3,7 @@ import Foundation
 import GameServerCore
 import GameServerDatabase
 import GameServerGame
-import GameServerModels
+import GameServerWire
 import GameServerTesting
 import Testing
 

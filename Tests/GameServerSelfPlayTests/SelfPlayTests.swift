@@ -1,7 +1,7 @@
 import Foundation
 import DependenciesTestSupport
 import GameServerConnectFour
-import GameServerHarness
+import GameServerSelfPlay
 import Testing
 import GameServerTicTacToe
 import GameServerWordGrid

@@ -1,6 +1,6 @@
 import Foundation
 import GameServerGame
-import GameServerModels
+import GameServerWire
 import Testing
 
 /// The stream encoder writes JSON that Foundation reads back as the same values.

@@ -1,5 +1,5 @@
 import Foundation
-import GameServerHarness
+import GameServerSelfPlay
 import Testing
 import GameServerWordGrid
 

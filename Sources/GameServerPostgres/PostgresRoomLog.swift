@@ -1,5 +1,5 @@
 import GameServerDatabase
-import GameServerModels
+import GameServerWire
 import Logging
 import PostgresNIO
 

@@ -1,5 +1,5 @@
 import GameServerGame
-import GameServerModels
+import GameServerWire
 import Testing
 
 /// The README's examples decode to the messages they describe.

@@ -1,6 +1,6 @@
 import GameServerDatabase
 import GRDB
-import GameServerModels
+import GameServerWire
 import Synchronization
 
 /// Room-log lines queued on ``BatchedWrites``, with their progress: a line commits, or fails and

@@ -1,7 +1,7 @@
 import Foundation
 import GameServerDatabase
 import GameServerGame
-import GameServerModels
+import GameServerWire
 import Logging
 import PostgresNIO
 import Synchronization

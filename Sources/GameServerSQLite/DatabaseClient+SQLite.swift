@@ -3,7 +3,7 @@ import Dispatch
 import Foundation
 import GRDB
 import GameServerGame
-import GameServerModels
+import GameServerWire
 import Synchronization
 
 extension DatabaseClient {

@@ -1,4 +1,4 @@
-import GameServerModels
+import GameServerWire
 import Testing
 
 /// A view written as the answer to a request is the same view as one written plainly: the same

@@ -2,7 +2,7 @@ import GameServerDatabase
 import Foundation
 import GRDB
 import GameServerGame
-import GameServerModels
+import GameServerWire
 
 /// Finished games, who played them, and the ratings and tallies they change.
 ///
