@@ -97,10 +97,16 @@ let package = Package(
       ]
     ),
 
+    // MARK: JSON
+    // NB: The parser, stream encoder and pooled writer that the game seam, the wire and storage
+    // share. Instrumented with the wire when fuzzing: the fuzzer reads requests through it.
+    .target(name: "GameServerJSON", swiftSettings: isFuzzing ? [.unsafeFlags(["-sanitize=fuzzer"])] : []),
+    .testTarget(name: "GameServerJSONTests", dependencies: ["GameServerJSON"]),
+
     // MARK: Games
     .target(
       name: "GameServerGame",
-      dependencies: ["ComposableArchitecture", .product(name: "Tagged", package: "swift-tagged")],
+      dependencies: ["ComposableArchitecture", "GameServerJSON", .product(name: "Tagged", package: "swift-tagged")],
       path: "Games/Game"
     ),
     .target(
@@ -168,7 +174,7 @@ let package = Package(
     .target(
       name: "GameServerWire",
       dependencies: [
-        "GameServerGame",
+        "GameServerGame", "GameServerJSON",
         .product(name: "CasePaths", package: "swift-case-paths"),
         .product(name: "Tagged", package: "swift-tagged"),
       ],
@@ -202,7 +208,7 @@ let package = Package(
     .target(
       name: "GameServerDatabase",
       dependencies: [
-        "GameServerGame", "GameServerWire",
+        "GameServerGame", "GameServerWire", "GameServerJSON",
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
         .product(name: "Dependencies", package: "swift-dependencies"),
       ]
@@ -210,7 +216,7 @@ let package = Package(
     .target(
       name: "GameServerSQLite",
       dependencies: [
-        "GameServerDatabase", "GameServerGame", "GameServerWire",
+        "GameServerDatabase", "GameServerGame", "GameServerWire", "GameServerJSON",
         .product(name: "GRDB", package: "GRDB.swift"),
       ]
     ),
@@ -218,7 +224,7 @@ let package = Package(
     .target(
       name: "GameServerPostgres",
       dependencies: [
-        "GameServerDatabase", "GameServerGame", "GameServerWire",
+        "GameServerDatabase", "GameServerGame", "GameServerWire", "GameServerJSON",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "PostgresNIO", package: "postgres-nio"),
       ]

@@ -1,4 +1,5 @@
 import GameServerWire
+import GameServerJSON
 
 extension GameRecord: JSONTextRepresentable {
   /// The record as stored, written directly (a game ends every few moves under load): the same

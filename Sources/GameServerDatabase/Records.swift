@@ -1,6 +1,7 @@
 import Foundation
 import GameServerGame
 import GameServerWire
+import GameServerJSON
 
 /// A registered player.
 public struct AccountRecord: Hashable, Codable, Sendable {

@@ -1,6 +1,7 @@
 import GameServerDatabase
 import GameServerGame
 import GameServerWire
+import GameServerJSON
 
 /// The games one commit ends, ready for their rows: the records as stored, who sat in each, the
 /// people whose ratings they touch, and (from the ratings before them) the rating rows they

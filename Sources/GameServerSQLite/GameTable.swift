@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import GameServerGame
 import GameServerWire
+import GameServerJSON
 
 /// Finished games, who played them, and the ratings and tallies they change.
 ///

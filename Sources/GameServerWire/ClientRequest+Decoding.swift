@@ -1,4 +1,5 @@
 import GameServerGame
+import GameServerJSON
 
 extension ClientRequest {
   /// The longest request id, name, password, token or code accepted, in bytes of UTF-8 (a

@@ -1,3 +1,5 @@
+import GameServerJSON
+
 extension ClientRequest {
   /// The request as a client sends it: the one typed encoding of the protocol's client messages
   /// that the tests, the testing kit and the benchmarks share. Decoding it gives it back.

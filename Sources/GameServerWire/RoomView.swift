@@ -1,3 +1,5 @@
+import GameServerJSON
+
 /// One viewer's view of a room, as the `room` message that carries it: written once, by the
 /// room's game, and sent as it is.
 ///

@@ -1,3 +1,4 @@
+import GameServerJSON
 
 extension ServerMessage: Encodable {
   private enum CodingKeys: String, CodingKey {

@@ -1,5 +1,5 @@
 import Foundation
-import GameServerWire
+import GameServerJSON
 import Testing
 
 /// The parser agrees with Foundation on valid JSON and refuses what is not JSON.

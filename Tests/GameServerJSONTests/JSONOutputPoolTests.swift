@@ -1,4 +1,4 @@
-import GameServerGame
+import GameServerJSON
 import Testing
 
 struct JSONOutputPoolTests {
