@@ -9,7 +9,10 @@ command -v swift >/dev/null || { echo "Swift is required (https://swift.org/inst
 bash deploy/setup.sh --tests
 bash deploy/check-names.sh
 bash deploy/check-seams.sh
-swift build --build-tests
+# NB: The build's log is kept, to check it for warnings in this package's own sources.
+mkdir -p .build
+swift build --build-tests 2>&1 | tee .build/build.log
+bash deploy/check-warnings.sh .build/build.log
 # NB: Plain parallel `swift test`: each test store runs its effects on an executor of its own,
 # which its steps and the test clock drain, so clock-driven tests do not race each other.
 swift test --skip-build

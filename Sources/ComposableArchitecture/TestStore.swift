@@ -98,10 +98,17 @@ public final class TestStore<State: Equatable, Action> {
     // NB: A root feature that dismisses itself ends its effects, and the test store takes no
     //     more actions, as in TCA.
     let root = rootCore.root
-    root.dependencies.dismiss = root.dependencies.dismiss.dismissingRoot { [weak root] in
-      root?.inFlight.cancelAll()
+    // NB: The root's effects, not the root, and the tracker's part in a closure of no generic
+    //     type: a closure that held the generic root or tracker would capture the `State` type,
+    //     which need not be Sendable. (The dismissal runs where the test store does.)
+    let inFlight = root.inFlight
+    let dismissTracker = UncheckedSendable({
       tracker.forgetEffects()
       tracker.isDismissed = true
+    })
+    root.dependencies.dismiss = root.dependencies.dismiss.dismissingRoot { [weak inFlight] in
+      inFlight?.cancelAll()
+      dismissTracker.value()
     }
     self.store = store
     self.root = root

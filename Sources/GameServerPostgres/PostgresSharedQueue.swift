@@ -195,7 +195,8 @@ final class PostgresSharedQueue: Sendable {
         }
       case let .withdraw(code):
         guard let node = node() else { continue }
-        try? await self.client.query(
+        // NB: A code left behind is found, and then not joined: the room is gone.
+        _ = try? await self.client.query(
           "DELETE FROM private_room WHERE code = \(code) AND node = \(node)", logger: self.logger)
       case let .leave(player):
         guard let node = self.stored.withLock({ $0.removeValue(forKey: player) }) else { continue }

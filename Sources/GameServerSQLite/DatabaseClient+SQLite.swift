@@ -120,7 +120,8 @@ extension DatabaseClient {
       storageEvents: { broadcast.stream() },
       fetchRoomLogs: {
         await batched.waitUntilWritten()
-        let rows: [Row] = try await writer.read { db in
+        // NB: GRDB's blocking read (rows are not Sendable): once, at start-up.
+        let rows: [Row] = try writer.read { db in
           try Row.fetchAll(db, sql: RoomLogTable.openLines)
         }
         var logs: [RoomID: [RoomLogEntry]] = [:]

@@ -22,7 +22,7 @@ extension WebSocketServer {
     guard !self.configuration.allowedOrigins.isEmpty else { return true }
     var origin = [CChar](repeating: 0, count: 256)
     let length = lws_hdr_copy(wsi, &origin, Int32(origin.count), WSI_TOKEN_ORIGIN)
-    let text = length > 0 ? String(cString: origin) : ""
+    let text = length > 0 ? String(decoding: origin.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
     return self.configuration.allowedOrigins.contains(text)
   }
 

@@ -14,7 +14,7 @@ extension ClientRequest {
     output.raw(#"{"v":"#)
     output.write(ClientMessage.protocolVersion)
     fields["v"] = nil
-    for key in ["id", "type"] + fields.keys.filter { $0 != "id" && $0 != "type" }.sorted() {
+    for key in ["id", "type"] + fields.keys.filter({ $0 != "id" && $0 != "type" }).sorted() {
       guard let value = fields[key] else { continue }
       output.raw(",")
       output.write(key)

@@ -39,6 +39,9 @@ private struct OldStyle {
     case optional(Counter.Action)
     case row(id: Int, action: Counter.Action)
   }
+  // NB: Deprecated itself, so that the deprecated `/` case paths it is written with do not warn;
+  //     it is called through the protocol, which does not.
+  @available(*, deprecated, message: "Written with the deprecated `/` case paths, as TCA's older code is.")
   var body: some ReducerOf<Self> {
     Scope(state: \.counter, action: /Action.counter) { Counter() }
     EmptyReducer()
@@ -61,6 +64,19 @@ struct AnyCasePathTests {
   @Test func receiveTakesAnAnyCasePath() async {
     let store = TestStore(initialState: OldStyle.State()) { OldStyle() }
     await store.send(.counter(.incrementLater))
-    await store.receive(/OldStyle.Action.counter) { $0.counter.count = 1 }
+    await store.receive(oldSpelling.counter) { $0.counter.count = 1 }
   }
 }
+
+/// `/OldStyle.Action.counter`, as TCA's older code spells it (the `/` operator is deprecated:
+/// read through the protocol, it does not warn).
+private protocol OldStyleCases {
+  static var counter: AnyCasePath<OldStyle.Action, Counter.Action> { get }
+}
+
+private enum OldSpelling: OldStyleCases {
+  @available(*, deprecated, message: "The deprecated `/` case paths, as TCA's older code spells them.")
+  static var counter: AnyCasePath<OldStyle.Action, Counter.Action> { /OldStyle.Action.counter }
+}
+
+private var oldSpelling: any OldStyleCases.Type { OldSpelling.self }

@@ -34,6 +34,9 @@ private struct Reader {
     case note(Note.Action)
     case close
   }
+  // NB: Deprecated itself, so that the deprecated `/` case paths it is written with do not warn;
+  //     it is called through the protocol, which does not.
+  @available(*, deprecated, message: "Written with the deprecated `/` case paths, as TCA's older code is.")
   var body: some ReducerOf<Self> {
     Reduce { state, action in
       if case .close = action { state = .closed }
@@ -64,6 +67,9 @@ private struct Notebook {
       case again
     }
   }
+  // NB: Deprecated itself, so that the deprecated `/` case paths it is written with do not warn;
+  //     it is called through the protocol, which does not.
+  @available(*, deprecated, message: "Written with the deprecated `/` case paths, as TCA's older code is.")
   var body: some ReducerOf<Self> {
     Scope(state: \.mode, action: /Action.mode) { Reader() }
     Reduce { state, action in
@@ -136,19 +142,35 @@ private enum Page: Equatable {
   case number(Int)
 }
 
+/// `/Page.text` and `/Page.number`, as TCA's older code spells them (the `/` operator is
+/// deprecated: read through the protocol, it does not warn).
+private protocol PageCases {
+  static var text: AnyCasePath<Page, String> { get }
+  static var number: AnyCasePath<Page, Int> { get }
+}
+
+private enum OldPageSpelling: PageCases {
+  @available(*, deprecated, message: "The deprecated `/` case paths, as TCA's older code spells them.")
+  static var text: AnyCasePath<Page, String> { /Page.text }
+  @available(*, deprecated, message: "The deprecated `/` case paths, as TCA's older code spells them.")
+  static var number: AnyCasePath<Page, Int> { /Page.number }
+}
+
+private var pageCases: any PageCases.Type { OldPageSpelling.self }
+
 @MainActor
 struct CaseSubscriptTests {
   @Test func aStackElementIsModifiedThroughItsCase() {
     var stack = StackState<Page>([.number(1), .text("a")])
-    stack[id: 0, case: /Page.number]? += 1
+    stack[id: 0, case: pageCases.number]? += 1
     #expect(stack[id: 0] == .number(2))
-    stack[id: 1, case: /Page.text]?.append("b")
+    stack[id: 1, case: pageCases.text]?.append("b")
     #expect(stack[id: 1] == .text("ab"))
   }
 
   @Test func settingAStackElementsCaseToNilPopsThatElementAlone() {
     var stack = StackState<Page>([.number(1), .text("a"), .number(3)])
-    stack[id: 1, case: /Page.text] = nil
+    stack[id: 1, case: pageCases.text] = nil
     #expect(Array(stack) == [.number(1), .number(3)])
     #expect(Array(stack.ids) == [0, 2])
   }
@@ -156,19 +178,19 @@ struct CaseSubscriptTests {
   @Test func modifyingAnotherCaseChangesNothingAndIsReported() {
     var stack = StackState<Page>([.number(1)])
     withKnownIssue {
-      stack[id: 0, case: /Page.text]?.append("x")
+      stack[id: 0, case: pageCases.text]?.append("x")
     } matching: { $0.messageContains(#"Can't modify unrelated case "number""#) }
     #expect(stack[id: 0] == .number(1))
   }
 
   @Test func presentedStateIsModifiedAndDismissedThroughItsCase() {
     var presented = PresentationState<Page>(wrappedValue: .number(41))
-    presented[case: /Page.number]? += 1
+    presented[case: pageCases.number]? += 1
     #expect(presented.wrappedValue == .number(42))
-    presented[case: /Page.number] = nil
+    presented[case: pageCases.number] = nil
     #expect(presented.wrappedValue == nil)
     withKnownIssue {
-      presented[case: /Page.number]? += 1
+      presented[case: pageCases.number]? += 1
     } matching: { $0.messageContains("Can't modify unrelated case") }
   }
 }

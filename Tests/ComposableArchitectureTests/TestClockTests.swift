@@ -42,7 +42,7 @@ private struct Ticker {
             await withTaskGroup(of: Void.self) { group in
               group.addTask { await Task.yield() }
             }
-            try await withTaskCancellation(id: "hop") { await Task.yield() }
+            await withTaskCancellation(id: "hop") { await Task.yield() }
             await send(.hop)
           }
         }

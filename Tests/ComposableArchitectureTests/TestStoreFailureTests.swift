@@ -362,7 +362,7 @@ struct TestStoreFailureTests {
 
   @Test func wrongAssert() async {
     let store = TestStore(initialState: FailureFeature.State()) { FailureFeature() }
-    await withKnownIssue {
+    withKnownIssue {
       store.assert { $0.count = 1 }
     } matching: { issue in
       text(issue).contains("−   count: 1") && text(issue).contains("+   count: 0")

@@ -45,7 +45,9 @@ public enum PresentationAction<Action>: CasePathable {
     public subscript<AppendedAction>(
       dynamicMember keyPath: CaseKeyPath<Action, AppendedAction>
     ) -> AnyCasePath<PresentationAction, AppendedAction>
-    where Action: CasePathable {
+    // NB: The closures make the action's enum, so its type is captured: it must be Sendable
+    //     (every type's is, but for a type with a conformance isolated to an actor).
+    where Action: CasePathable & SendableMetatype {
       let keyPath = UncheckedSendable(keyPath)
       return AnyCasePath(
         embed: { .presented(keyPath.value($0)) },

@@ -46,7 +46,7 @@ private struct KnownSchedulingClock<C: SchedulingClock>: SchedulingClockOpener {
     //     that reference, taken as it is. A cast (`as! C`) went through the runtime's dynamic
     //     cast, 2% of a re-arm.
     func reference<Opened: Clock<Duration>>(_ clock: Opened) -> C {
-      unsafeBitCast(clock, to: C.self)
+      withUnsafeBytes(of: clock) { $0.load(as: C.self) }
     }
     return reference(clock)
   }

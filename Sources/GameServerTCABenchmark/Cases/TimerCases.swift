@@ -43,7 +43,7 @@ func scheduledTimerRearmCase(_ settings: Settings) async -> CaseResult {
       $0.continuousClock = clock
     }
     var index = 0
-    let measurement = await measure(settings) { n in
+    let measurement = measure(settings) { n in
       for _ in 0..<n {
         store.send(.rows(.element(id: ids[index & 0xFFFF], action: .rearmScheduled)))
         index &+= 1

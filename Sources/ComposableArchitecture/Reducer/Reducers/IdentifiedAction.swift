@@ -40,7 +40,9 @@ public enum IdentifiedAction<ID: Hashable & Sendable, Action>: CasePathable {
     public subscript<AppendedAction>(
       dynamicMember keyPath: CaseKeyPath<Action, AppendedAction>
     ) -> AnyCasePath<IdentifiedAction, (id: ID, action: AppendedAction)>
-    where Action: CasePathable {
+    // NB: The closures make the action's enum, so its type is captured: it must be Sendable
+    //     (every type's is, but for a type with a conformance isolated to an actor).
+    where Action: CasePathable & SendableMetatype {
       let keyPath = UncheckedSendable(keyPath)
       return AnyCasePath(
         embed: { .element(id: $0.id, action: keyPath.value($0.action)) },
