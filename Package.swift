@@ -44,7 +44,19 @@ let package = Package(
     .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0"),
     .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
   ],
+  // NB: In layers, bottom up, as the README's "Layout" lists them: a target names only targets
+  // of its own layer or below (deploy/check-layers.sh checks it, and this order).
   targets: [
+    // MARK: 1. The library
+    .macro(
+      name: "ComposableArchitectureMacros",
+      dependencies: [
+        .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+        .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
+      ]
+    ),
     .target(
       name: "ComposableArchitecture",
       dependencies: [
@@ -60,55 +72,43 @@ let package = Package(
         .product(name: "OrderedCollections", package: "swift-collections"),
       ]
     ),
-    .macro(
-      name: "ComposableArchitectureMacros",
+
+    // MARK: 2. Foundations (no game and no server in them)
+    // NB: The parser, stream encoder and pooled writer that the game seam, the wire and storage
+    // share. Instrumented with the wire when fuzzing: the fuzzer reads requests through it.
+    .target(name: "GameServerJSON", swiftSettings: isFuzzing ? [.unsafeFlags(["-sanitize=fuzzer"])] : []),
+    .target(
+      name: "GameServerClock",
       dependencies: [
-        .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
-        .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
-        .product(name: "SwiftDiagnostics", package: "swift-syntax"),
-        .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
+        "ComposableArchitecture", .product(name: "DequeModule", package: "swift-collections"),
+        .product(name: "HeapModule", package: "swift-collections"),
       ]
+    ),
+    .target(
+      name: "GameServerAuthentication",
+      dependencies: [
+        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "_CryptoExtras", package: "swift-crypto"),
+        .product(name: "Dependencies", package: "swift-dependencies"),
+      ]
+    ),
+    .systemLibrary(
+      name: "GameServerCLibWebSockets",
+      pkgConfig: "libwebsockets",
+      providers: [.apt(["libwebsockets-dev"])]
     ),
     // NB: Counts heap allocations for tca-benchmark by defining malloc and friends; link it into
     // nothing else.
     .target(name: "GameServerCAllocationCounter"),
-    .executableTarget(
-      name: "GameServerTCABenchmark",
-      dependencies: ["ComposableArchitecture", "GameServerCAllocationCounter", "GameServerClock"],
-      swiftSettings: [.unsafeFlags(["-Ounchecked"])],
-      // NB: Exports the executable's malloc so that the shared libraries use it too.
-      linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"], .when(platforms: [.linux]))]
-    ),
-    .testTarget(
-      name: "ComposableArchitectureTests",
-      dependencies: [
-        "ComposableArchitecture",
-        // NB: On Linux, IssueReporting finds the test frameworks through this library. Without it
-        // a failing TestStore assertion only prints and the test passes.
-        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
-      ]
-    ),
-    .testTarget(
-      name: "ComposableArchitectureMacrosTests",
-      dependencies: [
-        "ComposableArchitectureMacros",
-        .product(name: "MacroTesting", package: "swift-macro-testing"),
-        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
-      ]
-    ),
 
-    // MARK: JSON
-    // NB: The parser, stream encoder and pooled writer that the game seam, the wire and storage
-    // share. Instrumented with the wire when fuzzing: the fuzzer reads requests through it.
-    .target(name: "GameServerJSON", swiftSettings: isFuzzing ? [.unsafeFlags(["-sanitize=fuzzer"])] : []),
-    .testTarget(name: "GameServerJSONTests", dependencies: ["GameServerJSON"]),
-
-    // MARK: Games
+    // MARK: 3. The game seam
     .target(
       name: "GameServerGame",
       dependencies: ["ComposableArchitecture", "GameServerJSON", .product(name: "Tagged", package: "swift-tagged")],
       path: "Games/Game"
     ),
+
+    // MARK: 4. The games
     .target(
       name: "GameServerTicTacToe",
       dependencies: ["ComposableArchitecture", "GameServerGame"],
@@ -124,10 +124,106 @@ let package = Package(
       dependencies: ["ComposableArchitecture", "GameServerGame"],
       path: "Games/WordGrid"
     ),
+    // NB: The one module that names the games: the server and the tools get them from here.
+    .target(
+      name: "GameServerCatalog",
+      dependencies: ["GameServerGame", "GameServerTicTacToe", "GameServerConnectFour", "GameServerWordGrid"]
+    ),
     .target(
       name: "GameServerSelfPlay",
       dependencies: ["ComposableArchitecture", "GameServerGame", "GameServerTicTacToe", "GameServerConnectFour", "GameServerWordGrid"]
     ),
+
+    // MARK: 5. The wire protocol
+    .target(
+      name: "GameServerWire",
+      dependencies: [
+        "GameServerGame", "GameServerJSON",
+        .product(name: "CasePaths", package: "swift-case-paths"),
+        .product(name: "Tagged", package: "swift-tagged"),
+      ],
+      swiftSettings: isFuzzing ? [.unsafeFlags(["-sanitize=fuzzer"])] : []
+    ),
+
+    // MARK: 6. Storage interfaces
+    .target(
+      name: "GameServerDatabase",
+      dependencies: [
+        "GameServerGame", "GameServerWire", "GameServerJSON",
+        .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+        .product(name: "Dependencies", package: "swift-dependencies"),
+      ]
+    ),
+
+    // MARK: 7. Server reducers
+    .target(
+      name: "GameServerLogin",
+      dependencies: ["GameServerAuthentication", "ComposableArchitecture", "GameServerDatabase", "GameServerGame", "GameServerWire"]
+    ),
+    .target(name: "GameServerMatchmaking", dependencies: ["ComposableArchitecture", "GameServerGame", "GameServerWire"]),
+    .target(
+      name: "GameServerRoom",
+      dependencies: ["ComposableArchitecture", "GameServerDatabase", "GameServerGame", "GameServerWire"]
+    ),
+    .target(
+      name: "GameServerCore",
+      dependencies: [
+        "GameServerAuthentication", "ComposableArchitecture", "GameServerDatabase", "GameServerGame", "GameServerLogin", "GameServerMatchmaking",
+        "GameServerRoom", "GameServerWire",
+        .product(name: "DequeModule", package: "swift-collections"),
+      ]
+    ),
+
+    // MARK: 8. Storage implementations and the cluster
+    .target(
+      name: "GameServerSQLite",
+      dependencies: [
+        "GameServerDatabase", "GameServerGame", "GameServerWire", "GameServerJSON",
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ]
+    ),
+    // NB: PostgreSQL, through postgres-nio: the database a cluster of servers shares.
+    .target(
+      name: "GameServerPostgres",
+      dependencies: [
+        "GameServerDatabase", "GameServerGame", "GameServerWire", "GameServerJSON",
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "PostgresNIO", package: "postgres-nio"),
+      ]
+    ),
+
+    // MARK: 9. Transport
+    .target(
+      name: "GameServerTransport",
+      dependencies: [
+        "GameServerCLibWebSockets", "ComposableArchitecture", "GameServerWire",
+        .product(name: "DequeModule", package: "swift-collections"),
+      ]
+    ),
+
+    // MARK: 10. The app and the testing kit
+    .target(
+      name: "GameServerApp",
+      dependencies: [
+        "ComposableArchitecture", "GameServerCatalog", "GameServerDatabase", "GameServerSQLite",
+        "GameServerPostgres", "GameServerClock", "GameServerCore", "GameServerMatchmaking", "GameServerWire",
+        "GameServerTransport",
+        .product(name: "CoreMetrics", package: "swift-metrics"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "Metrics", package: "swift-metrics"),
+        .product(name: "Prometheus", package: "swift-prometheus"),
+      ]
+    ),
+    // NB: The in-process server with typed clients, for end-to-end tests of a game.
+    .target(
+      name: "GameServerTesting",
+      dependencies: [
+        "ComposableArchitecture", "GameServerCatalog", "GameServerCore", "GameServerDatabase", "GameServerMatchmaking",
+        "GameServerWire",
+      ]
+    ),
+
+    // MARK: 11. Executables, tools and benchmarks
     .executableTarget(
       name: "GameServerCommand",
       dependencies: [
@@ -163,162 +259,36 @@ let package = Package(
       dependencies: ["GameServerGame", "GameServerConnectFour", "GameServerWordGrid"],
       path: "Sources/GameServerGamesBenchmark"
     ),
-    .testTarget(name: "GameServerGameTests", dependencies: ["GameServerGame"]),
-    // NB: The one module that names the games: the server and the tools get them from here.
-    .target(
-      name: "GameServerCatalog",
-      dependencies: ["GameServerGame", "GameServerTicTacToe", "GameServerConnectFour", "GameServerWordGrid"]
+    .executableTarget(
+      name: "GameServerTCABenchmark",
+      dependencies: ["ComposableArchitecture", "GameServerCAllocationCounter", "GameServerClock"],
+      swiftSettings: [.unsafeFlags(["-Ounchecked"])],
+      // NB: Exports the executable's malloc so that the shared libraries use it too.
+      linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"], .when(platforms: [.linux]))]
     ),
 
-    // MARK: Server
-    .target(
-      name: "GameServerWire",
-      dependencies: [
-        "GameServerGame", "GameServerJSON",
-        .product(name: "CasePaths", package: "swift-case-paths"),
-        .product(name: "Tagged", package: "swift-tagged"),
-      ],
-      swiftSettings: isFuzzing ? [.unsafeFlags(["-sanitize=fuzzer"])] : []
-    ),
-    .target(name: "GameServerMatchmaking", dependencies: ["ComposableArchitecture", "GameServerGame", "GameServerWire"]),
+    // MARK: Tests, in the order of the modules they test
     .testTarget(
-      name: "GameServerMatchmakingTests",
+      name: "ComposableArchitectureMacrosTests",
       dependencies: [
-        "GameServerMatchmaking",
+        "ComposableArchitectureMacros",
+        .product(name: "MacroTesting", package: "swift-macro-testing"),
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
     ),
-    .testTarget(name: "GameServerWireTests", dependencies: ["GameServerWire"]),
-    .target(
-      name: "GameServerClock",
+    .testTarget(
+      name: "ComposableArchitectureTests",
       dependencies: [
-        "ComposableArchitecture", .product(name: "DequeModule", package: "swift-collections"),
-        .product(name: "HeapModule", package: "swift-collections"),
+        "ComposableArchitecture",
+        // NB: On Linux, IssueReporting finds the test frameworks through this library. Without it
+        // a failing TestStore assertion only prints and the test passes.
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
     ),
+    .testTarget(name: "GameServerJSONTests", dependencies: ["GameServerJSON"]),
     .testTarget(name: "GameServerClockTests", dependencies: ["ComposableArchitecture", "GameServerClock"]),
-    .target(
-      name: "GameServerAuthentication",
-      dependencies: [
-        .product(name: "Crypto", package: "swift-crypto"),
-        .product(name: "_CryptoExtras", package: "swift-crypto"),
-        .product(name: "Dependencies", package: "swift-dependencies"),
-      ]
-    ),
-    .target(
-      name: "GameServerDatabase",
-      dependencies: [
-        "GameServerGame", "GameServerWire", "GameServerJSON",
-        .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
-        .product(name: "Dependencies", package: "swift-dependencies"),
-      ]
-    ),
-    .target(
-      name: "GameServerSQLite",
-      dependencies: [
-        "GameServerDatabase", "GameServerGame", "GameServerWire", "GameServerJSON",
-        .product(name: "GRDB", package: "GRDB.swift"),
-      ]
-    ),
-    // NB: PostgreSQL, through postgres-nio: the database a cluster of servers shares.
-    .target(
-      name: "GameServerPostgres",
-      dependencies: [
-        "GameServerDatabase", "GameServerGame", "GameServerWire", "GameServerJSON",
-        .product(name: "Logging", package: "swift-log"),
-        .product(name: "PostgresNIO", package: "postgres-nio"),
-      ]
-    ),
-    .testTarget(
-      name: "GameServerDatabaseTests",
-      dependencies: [
-        "GameServerDatabase", "GameServerSQLite", "GameServerPostgres", "GameServerGame",
-        "GameServerWire",
-        .product(name: "GRDB", package: "GRDB.swift"),
-      ]
-    ),
-    .systemLibrary(
-      name: "GameServerCLibWebSockets",
-      pkgConfig: "libwebsockets",
-      providers: [.apt(["libwebsockets-dev"])]
-    ),
-    .target(
-      name: "GameServerTransport",
-      dependencies: [
-        "GameServerCLibWebSockets", "ComposableArchitecture", "GameServerWire",
-        .product(name: "DequeModule", package: "swift-collections"),
-      ]
-    ),
-    .testTarget(name: "GameServerTransportTests", dependencies: ["GameServerTransport"]),
-    .target(
-      name: "GameServerApp",
-      dependencies: [
-        "ComposableArchitecture", "GameServerCatalog", "GameServerDatabase", "GameServerSQLite",
-        "GameServerPostgres", "GameServerClock", "GameServerCore", "GameServerMatchmaking", "GameServerWire",
-        "GameServerTransport",
-        .product(name: "CoreMetrics", package: "swift-metrics"),
-        .product(name: "Logging", package: "swift-log"),
-        .product(name: "Metrics", package: "swift-metrics"),
-        .product(name: "Prometheus", package: "swift-prometheus"),
-      ]
-    ),
-    .target(
-      name: "GameServerLogin",
-      dependencies: ["GameServerAuthentication", "ComposableArchitecture", "GameServerDatabase", "GameServerGame", "GameServerWire"]
-    ),
-    .target(
-      name: "GameServerRoom",
-      dependencies: ["ComposableArchitecture", "GameServerDatabase", "GameServerGame", "GameServerWire"]
-    ),
-    .testTarget(
-      name: "GameServerRoomTests",
-      dependencies: [
-        "GameServerRoom", "GameServerTicTacToe", "GameServerWordGrid",
-        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
-      ]
-    ),
-    .target(
-      name: "GameServerCore",
-      dependencies: [
-        "GameServerAuthentication", "ComposableArchitecture", "GameServerDatabase", "GameServerGame", "GameServerLogin", "GameServerMatchmaking",
-        "GameServerRoom", "GameServerWire",
-        .product(name: "DequeModule", package: "swift-collections"),
-      ]
-    ),
-    .testTarget(
-      name: "GameServerCoreTests",
-      dependencies: [
-        "GameServerCatalog",
-        "GameServerSQLite",
-        "GameServerCore",
-        "GameServerTesting",
-        .product(name: "DependenciesTestSupport", package: "swift-dependencies"),
-        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
-      ]
-    ),
-    // NB: The in-process server with typed clients, for end-to-end tests of a game.
-    .target(
-      name: "GameServerTesting",
-      dependencies: [
-        "ComposableArchitecture", "GameServerCatalog", "GameServerCore", "GameServerDatabase", "GameServerMatchmaking",
-        "GameServerWire",
-      ]
-    ),
-    .testTarget(
-      name: "GameServerTestingTests",
-      dependencies: [
-        "GameServerTesting", "GameServerConnectFour", "GameServerWordGrid", "GameServerTicTacToe",
-        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
-      ]
-    ),
     .testTarget(name: "GameServerAuthenticationTests", dependencies: ["GameServerAuthentication"]),
-    .testTarget(
-      name: "GameServerLoginTests",
-      dependencies: [
-        "GameServerLogin",
-        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
-      ]
-    ),
+    .testTarget(name: "GameServerGameTests", dependencies: ["GameServerGame"]),
     .testTarget(
       name: "GameServerTicTacToeTests",
       dependencies: [
@@ -350,10 +320,60 @@ let package = Package(
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
     ),
+    .testTarget(name: "GameServerWireTests", dependencies: ["GameServerWire"]),
+    .testTarget(
+      name: "GameServerDatabaseTests",
+      dependencies: [
+        "GameServerDatabase", "GameServerSQLite", "GameServerPostgres", "GameServerGame",
+        "GameServerWire",
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ]
+    ),
+    .testTarget(
+      name: "GameServerLoginTests",
+      dependencies: [
+        "GameServerLogin",
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ]
+    ),
+    .testTarget(
+      name: "GameServerMatchmakingTests",
+      dependencies: [
+        "GameServerMatchmaking",
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ]
+    ),
+    .testTarget(
+      name: "GameServerRoomTests",
+      dependencies: [
+        "GameServerRoom", "GameServerTicTacToe", "GameServerWordGrid",
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ]
+    ),
+    .testTarget(
+      name: "GameServerCoreTests",
+      dependencies: [
+        "GameServerCatalog",
+        "GameServerSQLite",
+        "GameServerCore",
+        "GameServerTesting",
+        .product(name: "DependenciesTestSupport", package: "swift-dependencies"),
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ]
+    ),
+    .testTarget(name: "GameServerTransportTests", dependencies: ["GameServerTransport"]),
+    .testTarget(
+      name: "GameServerTestingTests",
+      dependencies: [
+        "GameServerTesting", "GameServerConnectFour", "GameServerWordGrid", "GameServerTicTacToe",
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )
 
+// MARK: 11. Executables, tools and benchmarks (the fuzzer, only when fuzzing)
 if isFuzzing {
   // NB: libFuzzer's runtime without its `main` (the target drives it), named by deploy/fuzz.sh.
   let runtime = Context.environment["GAME_SERVER_FUZZ_RUNTIME"] ?? "libclang_rt.fuzzer_no_main-x86_64.a"

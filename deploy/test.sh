@@ -9,6 +9,7 @@ command -v swift >/dev/null || { echo "Swift is required (https://swift.org/inst
 bash deploy/setup.sh --tests
 bash deploy/check-names.sh
 bash deploy/check-seams.sh
+bash deploy/check-layers.sh
 # NB: The build's log is kept, to check it for warnings in this package's own sources.
 mkdir -p .build
 swift build --build-tests 2>&1 | tee .build/build.log
