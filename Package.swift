@@ -223,6 +223,17 @@ let package = Package(
       ]
     ),
 
+    // NB: A throwaway PostgreSQL server for tests and trials, from the installed binaries: what
+    // game-server does not link.
+    .target(
+      name: "GameServerPostgresTesting",
+      dependencies: [
+        "GameServerDatabase", "GameServerPostgres",
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "PostgresNIO", package: "postgres-nio"),
+      ]
+    ),
+
     // MARK: 11. Executables, tools and benchmarks
     .executableTarget(
       name: "GameServerCommand",
@@ -324,7 +335,7 @@ let package = Package(
     .testTarget(
       name: "GameServerDatabaseTests",
       dependencies: [
-        "GameServerDatabase", "GameServerSQLite", "GameServerPostgres", "GameServerGame",
+        "GameServerDatabase", "GameServerSQLite", "GameServerPostgres", "GameServerPostgresTesting", "GameServerGame",
         "GameServerWire",
         .product(name: "GRDB", package: "GRDB.swift"),
       ]

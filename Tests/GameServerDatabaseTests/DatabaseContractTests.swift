@@ -1,6 +1,7 @@
 import GameServerDatabase
 import GameServerSQLite
 import GameServerPostgres
+import GameServerPostgresTesting
 import Foundation
 import GRDB
 import GameServerGame

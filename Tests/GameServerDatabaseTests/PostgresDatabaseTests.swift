@@ -1,6 +1,7 @@
 import Foundation
 import GameServerDatabase
 import GameServerPostgres
+import GameServerPostgresTesting
 import GameServerGame
 import GameServerWire
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 import GameServerPostgres
+import GameServerPostgresTesting
 
 /// Whether this run tests PostgreSQL: where it is installed, and always under CI.
 enum PostgresTestSupport {

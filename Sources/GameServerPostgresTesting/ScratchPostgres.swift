@@ -1,5 +1,6 @@
 import Foundation
 import GameServerDatabase
+import GameServerPostgres
 import PostgresNIO
 import Synchronization
 
