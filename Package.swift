@@ -192,6 +192,17 @@ let package = Package(
       ]
     ),
 
+    // NB: A node of a cluster on PostgreSQL: its lease, taking over rooms, fenced writes, the
+    // directory of rooms, the shared queue and logins heard across nodes.
+    .target(
+      name: "GameServerCluster",
+      dependencies: [
+        "GameServerDatabase", "GameServerGame", "GameServerJSON", "GameServerPostgres", "GameServerWire",
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "PostgresNIO", package: "postgres-nio"),
+      ]
+    ),
+
     // MARK: 9. Transport
     .target(
       name: "GameServerTransport",
@@ -206,7 +217,8 @@ let package = Package(
       name: "GameServerApp",
       dependencies: [
         "ComposableArchitecture", "GameServerCatalog", "GameServerDatabase", "GameServerSQLite",
-        "GameServerPostgres", "GameServerClock", "GameServerCore", "GameServerMatchmaking", "GameServerWire",
+        "GameServerPostgres", "GameServerCluster", "GameServerClock", "GameServerCore", "GameServerMatchmaking",
+        "GameServerWire",
         "GameServerTransport",
         .product(name: "CoreMetrics", package: "swift-metrics"),
         .product(name: "Logging", package: "swift-log"),
@@ -335,7 +347,8 @@ let package = Package(
     .testTarget(
       name: "GameServerDatabaseTests",
       dependencies: [
-        "GameServerDatabase", "GameServerSQLite", "GameServerPostgres", "GameServerPostgresTesting", "GameServerGame",
+        "GameServerDatabase", "GameServerSQLite", "GameServerPostgres", "GameServerCluster", "GameServerPostgresTesting",
+        "GameServerGame",
         "GameServerWire",
         .product(name: "GRDB", package: "GRDB.swift"),
       ]

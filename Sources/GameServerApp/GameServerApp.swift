@@ -2,6 +2,7 @@ import ComposableArchitecture
 import GameServerCatalog
 import GameServerDatabase
 import GameServerSQLite
+import GameServerCluster
 import GameServerPostgres
 import Dispatch
 import Foundation

@@ -28,37 +28,19 @@ extension DatabaseClient {
     connectWithin timeout: Duration = .seconds(10), logger: Logger = DatabaseClient.postgresLogger
   ) async throws(StorageProblem) -> DatabaseClient {
     try await self.postgres(
-      location, node: nil, commitPolicy: commitPolicy, onCommit: onCommit, onEvent: onEvent, connectWithin: timeout,
-      logger: logger
+      location, commitPolicy: commitPolicy, onCommit: onCommit, onEvent: onEvent, connectWithin: timeout,
+      logger: logger, joining: { _ in ((), nil) }
     ).database
   }
 
-  /// PostgreSQL for a node of a cluster: as ``postgres(_:commitPolicy:onCommit:onEvent:connectWithin:logger:)``,
-  /// and the node joins the cluster (``PostgresCluster``) with clients reaching it at `url`. Its
-  /// room-log writes go only to rooms it owns. `pairing` groups the tickets of the queue the
-  /// nodes share (the server's matchmaking rules; see ``Matchmaking/groups(of:_:settings:)``).
-  ///
-  /// ```swift
-  /// let (database, cluster) = try await DatabaseClient.postgresCluster(
-  ///   location, url: "ws://10.0.0.2:8080/", lease: .seconds(5), pairing: pairing)
-  /// ```
-  public static func postgresCluster(
-    _ location: PostgresLocation, url: String, lease: Duration, pairing: @escaping QueuePairing,
-    commitPolicy: CommitPolicy = .onAppend,
-    onCommit: @escaping @Sendable () -> Void = {}, onEvent: @escaping @Sendable (StorageEvent) -> Void = { _ in },
-    connectWithin timeout: Duration = .seconds(10), logger: Logger = DatabaseClient.postgresLogger
-  ) async throws(StorageProblem) -> (database: DatabaseClient, cluster: PostgresCluster) {
-    let made = try await self.postgres(
-      location, node: (url, lease, pairing), commitPolicy: commitPolicy, onCommit: onCommit, onEvent: onEvent,
-      connectWithin: timeout, logger: logger)
-    return (made.database, made.cluster!)
-  }
-
-  private static func postgres(
-    _ location: PostgresLocation, node: (url: String, lease: Duration, pairing: QueuePairing)?, commitPolicy: CommitPolicy,
-    onCommit: @escaping @Sendable () -> Void, onEvent: @escaping @Sendable (StorageEvent) -> Void,
-    connectWithin timeout: Duration, logger: Logger
-  ) async throws(StorageProblem) -> (database: DatabaseClient, cluster: PostgresCluster?) {
+  /// PostgreSQL, joined (once the database is reached and migrated, before its first write) to
+  /// what `joining` makes of its connection pool: a node of a cluster (`GameServerCluster`),
+  /// whose fence keeps the room-log writes to the node's own rooms.
+  package static func postgres<Member>(
+    _ location: PostgresLocation, commitPolicy: CommitPolicy, onCommit: @escaping @Sendable () -> Void,
+    onEvent: @escaping @Sendable (StorageEvent) -> Void, connectWithin timeout: Duration, logger: Logger,
+    joining: (PostgresClient) async throws -> (member: Member, fence: PostgresWrites.Fence?)
+  ) async throws(StorageProblem) -> (database: DatabaseClient, member: Member) {
     let client = PostgresClient(configuration: location.configuration, backgroundLogger: logger)
     // NB: The pool works while this runs: for as long as the process does, once it has started.
     let running = Task { await client.run() }
@@ -78,11 +60,9 @@ extension DatabaseClient {
       running.cancel()
       throw StorageProblem(postgres: error)
     }
-    let cluster = node.map {
-      PostgresCluster(client: client, url: $0.url, lease: $0.lease, pairing: $0.pairing, logger: logger)
-    }
+    let (member, fence): (Member, PostgresWrites.Fence?)
     do {
-      try await cluster?.start()
+      (member, fence) = try await joining(client)
     } catch {
       running.cancel()
       throw StorageProblem(postgres: error)
@@ -93,7 +73,7 @@ extension DatabaseClient {
       broadcast.yield(event)
     }
     let writes = PostgresWrites(
-      client: client, logger: logger, policy: commitPolicy, fence: cluster.map { cluster in PostgresWrites.Fence(check: cluster.fence, held: cluster.heldRooms) },
+      client: client, logger: logger, policy: commitPolicy, fence: fence,
       onEvent: emit, onCommit: onCommit)
     let roomLog = PostgresRoomLog(writes: writes, events: emit)
 
@@ -153,7 +133,7 @@ extension DatabaseClient {
       flush: { await writes.waitUntilWritten() },
       commitQueued: { writes.commitQueued() }
     )
-    return (database, cluster)
+    return (database, member)
   }
 
   /// What the PostgreSQL client logs by default: errors only (a server logs more by passing its

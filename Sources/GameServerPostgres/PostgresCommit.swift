@@ -16,12 +16,16 @@ import PostgresNIO
 /// ```swift
 /// try await PostgresCommit.write(lines, batch, batch.rate(current: known), rooms: nil, connection, logger)
 /// ```
-enum PostgresCommit {
+package enum PostgresCommit {
   /// The rooms a node of a cluster writes to, with the epoch it holds each at.
-  struct Rooms: Sendable {
-    var node: Int64
-    var ids: [String] = []
-    var epochs: [Int64] = []
+  package struct Rooms: Sendable {
+    package var node: Int64
+    package var ids: [String] = []
+    package var epochs: [Int64] = []
+
+    package init(node: Int64) {
+      self.node = node
+    }
   }
 
   /// Made by the schema: fails the statement that calls it when `counted` is not `wanted`.

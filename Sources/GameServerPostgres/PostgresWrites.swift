@@ -22,7 +22,7 @@ import Synchronization
 /// ```swift
 /// writes.append(.init(line: line, committed: { progress.committed(ticket) }, fail: { _ in }))
 /// ```
-final class PostgresWrites: Sendable {
+package final class PostgresWrites: Sendable {
   /// A room-log line, inserted with its neighbours in one statement.
   struct Line: Sendable {
     var room: RoomID
@@ -30,16 +30,16 @@ final class PostgresWrites: Sendable {
     var payload: String
   }
 
-  struct Write: Sendable {
+  package struct Write: Sendable {
     /// The room it writes to, if any: a node of a cluster writes only to rooms it owns.
-    var room: RoomID?
+    package var room: RoomID?
     /// On a room's snapshot: the people seated, for the cluster's directory (on a seat's event,
     /// those who came back).
-    var seats: [PlayerID]?
+    package var seats: [PlayerID]?
     /// The people who left their seats for good, whom the directory seats there no more.
-    var leaves: [PlayerID]?
+    package var leaves: [PlayerID]?
     /// Whether it closes its room (which leaves the cluster's directory).
-    var closesRoom = false
+    package var closesRoom = false
     /// Inserted before `run` (with the lines of the writes next to it).
     var line: Line?
     /// The game the line ends: recorded, with the other games of the commit, in the statement
@@ -57,16 +57,24 @@ final class PostgresWrites: Sendable {
   }
 
   /// How a node of a cluster keeps its writes to the rooms it owns.
-  struct Fence: Sendable {
+  package struct Fence: Sendable {
     /// Run first in every transaction: registers the rooms being opened, checks that the node
     /// still owns the rooms the writes are for (locking their directory rows until the commit,
     /// so that no node takes them over meanwhile), and returns those it does not own: their
     /// writes are left out and fail.
-    var check: @Sendable (PostgresConnection, Logger, [Write]) async throws -> Set<RoomID>
+    package var check: @Sendable (PostgresConnection, Logger, [Write]) async throws -> Set<RoomID>
     /// The rooms the writes are for with the epochs the node holds them at, for a commit of one
     /// statement to check (``PostgresCommit``); nil where only `check` will do (a room opened or
     /// closed, or one the node does not know it holds).
-    var held: @Sendable ([Write]) -> PostgresCommit.Rooms?
+    package var held: @Sendable ([Write]) -> PostgresCommit.Rooms?
+
+    package init(
+      check: @escaping @Sendable (PostgresConnection, Logger, [Write]) async throws -> Set<RoomID>,
+      held: @escaping @Sendable ([Write]) -> PostgresCommit.Rooms?
+    ) {
+      self.check = check
+      self.held = held
+    }
   }
 
   /// Why a write to a room was refused: another node owns the room now.

@@ -1,5 +1,6 @@
 import Foundation
 import GameServerDatabase
+import GameServerCluster
 import GameServerPostgres
 import GameServerPostgresTesting
 import GameServerGame

@@ -1,4 +1,5 @@
 import GameServerDatabase
+import GameServerPostgres
 import Logging
 import PostgresNIO
 

@@ -1,5 +1,6 @@
 import Foundation
 import GameServerDatabase
+import GameServerPostgres
 import GameServerGame
 import GameServerWire
 import Logging
