@@ -207,8 +207,7 @@ let package = Package(
     .target(
       name: "GameServerTransport",
       dependencies: [
-        "GameServerCLibWebSockets", "ComposableArchitecture", "GameServerWire",
-        .product(name: "DequeModule", package: "swift-collections"),
+        "GameServerCLibWebSockets", .product(name: "DequeModule", package: "swift-collections"),
       ]
     ),
 

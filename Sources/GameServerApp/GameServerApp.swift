@@ -99,7 +99,10 @@ public final class GameServerApp: @unchecked Sendable {
     logger.info("Recovered rooms", metadata: ["count": "\(recovered.rooms.count)"])
 
     let transport = WebSocketServer(configuration: configuration.transport)
-    let actor = StoreActor(executor: transport.executor)
+    // NB: The transport's service thread runs the store: the executor's jobs run between its
+    //     lws calls, and a job queued from elsewhere wakes it.
+    let executor = StoreExecutor(wakingWith: { transport.wake() })
+    let actor = StoreActor(executor: executor)
     let metrics = ServerMetrics()
     let box = StoreBox(metrics: metrics, logger: logger)
     try transport.start(
@@ -110,7 +113,8 @@ public final class GameServerApp: @unchecked Sendable {
           return HTTPResponse(contentType: "text/plain; version=0.0.4", body: metrics.render())
         }
       ],
-      onRoundEnd: { database.commitQueued() }
+      onRoundEnd: { database.commitQueued() },
+      runPending: { _ = executor.runPending() }
     )
     let delivery = LiveDelivery(transport: transport, database: database, metrics: metrics)
     commits.set { delivery.gate.wake() }
@@ -218,10 +222,12 @@ final class StoreBox: @unchecked Sendable {
       return
     }
     switch event {
-    case let .connected(connection):
+    case let .connected(socket):
+      let connection = ConnectionID(socket)
       self.logger.debug("Connected", metadata: ["connection": "\(connection.rawValue)"])
       store.send(.connected(connection))
-    case let .message(connection, bytes):
+    case let .message(socket, bytes):
+      let connection = ConnectionID(socket)
       let start = ContinuousClock.now
       switch ClientRequest.decoding(bytes) {
       case let .success(request):
@@ -232,11 +238,22 @@ final class StoreBox: @unchecked Sendable {
         store.send(.malformed(connection, error))
       }
       self.metrics.handling.recordNanoseconds(Int64((ContinuousClock.now - start) / .nanoseconds(1)))
-    case let .rateLimited(connection, perSecond):
-      store.send(.malformed(connection, .rateLimited(perSecond: perSecond)))
-    case let .disconnected(connection):
+    case let .rateLimited(socket, perSecond):
+      store.send(.malformed(ConnectionID(socket), .rateLimited(perSecond: perSecond)))
+    case let .disconnected(socket):
+      let connection = ConnectionID(socket)
       self.logger.debug("Disconnected", metadata: ["connection": "\(connection.rawValue)"])
       store.send(.disconnected(connection))
     }
   }
+}
+
+extension ConnectionID {
+  /// The server's id of a transport's connection: the same number.
+  init(_ socket: WebSocketID) { self.init(rawValue: socket.rawValue) }
+}
+
+extension WebSocketID {
+  /// The transport's id of a server's connection: the same number.
+  init(_ connection: ConnectionID) { self.init(rawValue: connection.rawValue) }
 }

@@ -25,16 +25,16 @@ final class LiveDelivery: Sendable {
       status: database.roomLogStatus,
       deliver: { outgoing in
         if let close = outgoing.close {
-          transport.close(outgoing.connection, code: close.code, reason: close.reason)
+          transport.close(WebSocketID(outgoing.connection), code: close.code, reason: close.reason)
         } else {
-          transport.send(outgoing.connection, outgoing.bytes)
+          transport.send(WebSocketID(outgoing.connection), outgoing.bytes)
         }
       },
       drop: { outgoing in
         metrics.dropped.increment()
         // NB: A request whose answer showed a line that was not saved is still answered.
         guard let replyTo = outgoing.replyTo else { return }
-        transport.send(outgoing.connection, ServerMessage.error(.roomUnavailable(requestID: replyTo)).jsonBytes)
+        transport.send(WebSocketID(outgoing.connection), ServerMessage.error(.roomUnavailable(requestID: replyTo)).jsonBytes)
       },
       schedule: { transport.schedule($0) })
     self.gate = gate

@@ -1,6 +1,5 @@
 import GameServerCLibWebSockets
 import Foundation
-import GameServerWire
 
 /// The one lws callback: websocket events go to the server; the rest to lws's HTTP handling.
 func webSocketCallback(
@@ -41,7 +40,7 @@ extension WebSocketServer {
       let id = self.nextID
       user.storeBytes(of: id, as: UInt64.self)
       self.connections[id] = Connection(id: id, wsi: wsi, joinsWrites: true, immediateSocket: self.immediateSocket(of: wsi))
-      self.onEvent(.connected(ConnectionID(rawValue: id)))
+      self.onEvent(.connected(WebSocketID(rawValue: id)))
       return 0
 
     case LWS_CALLBACK_RECEIVE:
@@ -78,7 +77,7 @@ extension WebSocketServer {
     case LWS_CALLBACK_CLOSED:
       guard let connection = self.connection(user) else { return 0 }
       self.connections[connection.id] = nil
-      self.onEvent(.disconnected(ConnectionID(rawValue: connection.id)))
+      self.onEvent(.disconnected(WebSocketID(rawValue: connection.id)))
       return 0
 
     case LWS_CALLBACK_HTTP:

@@ -1,6 +1,5 @@
 import GameServerCLibWebSockets
 import Foundation
-import GameServerWire
 
 /// What to do with a connection's next message, by how many it sent this second.
 enum Admission { case accept, warn, drop, close }
@@ -38,14 +37,14 @@ extension WebSocketServer {
       guard isWhole else { return 0 }
       // NB: Handed on as a value, then emptied keeping its buffer: the server reads the message
       //     while handling the event, so the next message is received into the same buffer.
-      self.onEvent(.message(ConnectionID(rawValue: connection.id), connection.incoming))
+      self.onEvent(.message(WebSocketID(rawValue: connection.id), connection.incoming))
       connection.finishMessage()
     case .drop:
       if isWhole { connection.finishMessage() }
     case .warn:
       if isWhole { connection.finishMessage() }
       // NB: The server answers it, as any other message: the transport writes no message itself.
-      self.onEvent(.rateLimited(ConnectionID(rawValue: connection.id), perSecond: self.configuration.maxMessagesPerSecond))
+      self.onEvent(.rateLimited(WebSocketID(rawValue: connection.id), perSecond: self.configuration.maxMessagesPerSecond))
     case .close:
       connection.incoming = []
       connection.closing = (1008, "too many messages")

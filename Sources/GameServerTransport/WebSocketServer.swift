@@ -1,29 +1,31 @@
 import GameServerCLibWebSockets
-import ComposableArchitecture
 import Foundation
-import GameServerWire
+import Glibc
 import Synchronization
 
 /// A websocket server on libwebsockets. One service thread owns every connection; other
 /// threads hand it work through a locked inbox and a wake-up (`lws_cancel_service`).
 ///
-/// The thread also drives ``executor``: put the server's store on a `StoreActor` with it, and
-/// the transport, the store and its effects share one thread with no hops.
+/// The thread also runs what `start` is given to run between its lws calls (`runPending`),
+/// woken by ``wake()``: a server runs its store's executor there, so that the transport, the
+/// store and its effects share one thread with no hops. It knows nothing else of the server:
+/// bytes, connections and that hook.
 ///
 /// ```swift
 /// let server = WebSocketServer(configuration: configuration)
-/// try server.start { event in ... }   // events arrive on the service thread
+/// let executor = StoreExecutor(wakingWith: { server.wake() })
+/// try server.start(onEvent: { event in ... }, runPending: { executor.runPending() })
 /// server.send(id, Array(json.utf8))
 /// ```
 public final class WebSocketServer: @unchecked Sendable {
   public let configuration: TransportConfiguration
-  /// The executor the service thread runs between its lws calls.
-  public let executor: StoreExecutor
   /// The port listened on (the chosen one when the configuration says 0).
   public private(set) var port = 0
 
   let inbox = Inbox()
-  let waker: Waker
+  let waker = Waker()
+  /// The service thread's id, once it serves (0 before): work pushed from it is done at once.
+  private let serviceThread = Atomic<UInt>(0)
   private let isStopping = Atomic<Bool>(false)
   private var thread: Thread?
   private let finished = DispatchSemaphore(value: 0)
@@ -34,6 +36,8 @@ public final class WebSocketServer: @unchecked Sendable {
   var onEvent: (TransportEvent) -> Void = { _ in }
   /// Runs on the service thread after each round of events and queued work.
   var onRoundEnd: () -> Void = {}
+  /// Runs on the service thread before each round's queued work: what ``wake()`` asks for.
+  var runPending: () -> Void = {}
   /// HTTP paths answered by code, on the service thread: `/healthz` and whatever
   /// ``start(onEvent:routes:)`` adds.
   var routes: [String: HTTPRoute] = [:]
@@ -46,21 +50,21 @@ public final class WebSocketServer: @unchecked Sendable {
 
   public init(configuration: TransportConfiguration) {
     self.configuration = configuration
-    let waker = Waker()
-    self.waker = waker
-    self.executor = StoreExecutor(wakingWith: { waker.wake() })
   }
 
   /// Starts listening; returns once the socket is open. `onEvent` runs on the service thread,
-  /// and so does `onRoundEnd`, after each round of events and queued work (a server starts
-  /// committing what the round wrote there).
+  /// and so do `runPending`, before each round's queued work (when ``wake()`` asked for it,
+  /// and at least once a second), and `onRoundEnd`, after each round of events and queued work
+  /// (a server starts committing what the round wrote there).
   public func start(
     onEvent: @escaping (TransportEvent) -> Void,
     routes: [String: HTTPRoute] = [:],
-    onRoundEnd: @escaping () -> Void = {}
+    onRoundEnd: @escaping () -> Void = {},
+    runPending: @escaping () -> Void = {}
   ) throws {
     self.onEvent = onEvent
     self.onRoundEnd = onRoundEnd
+    self.runPending = runPending
     self.routes = routes.merging(["/healthz": { HTTPResponse(contentType: "text/plain", body: "ok\n") }]) { a, _ in a }
     let ready = DispatchSemaphore(value: 0)
     let failure = Mutex<(any Error)?>(nil)
@@ -86,13 +90,19 @@ public final class WebSocketServer: @unchecked Sendable {
   }
 
   /// Queues a text message for a connection; returns at once. Safe from any thread.
-  public func send(_ connection: ConnectionID, _ payload: [UInt8]) {
+  public func send(_ connection: WebSocketID, _ payload: [UInt8]) {
     self.push(.send(connection.rawValue, OutgoingMessage(payload)))
   }
 
   /// Closes a connection with a websocket close code, after what is queued for it.
-  public func close(_ connection: ConnectionID, code: Int, reason: String) {
+  public func close(_ connection: WebSocketID, code: Int, reason: String) {
     self.push(.close(connection.rawValue, code: code, reason: reason))
+  }
+
+  /// Wakes the service thread, from any thread, to run `runPending` (a store's executor's
+  /// `wakingWith`); before `start`, nothing.
+  public func wake() {
+    self.waker.wake()
   }
 
   /// Runs `work` on the service thread, soon; returns at once. Safe from any thread.
@@ -110,9 +120,8 @@ public final class WebSocketServer: @unchecked Sendable {
 
   func push(_ command: InboxCommand) {
     // NB: The store runs on the service thread, so most commands come from it: carry them out
-    // at once instead of through the inbox and a wake-up of the loop we are already in. The
-    // executor knows that thread: the loop drives it.
-    if self.executor.isCurrent {
+    // at once instead of through the inbox and a wake-up of the loop we are already in.
+    if self.serviceThread.load(ordering: .relaxed) == Self.currentThread {
       self.perform(command)
       return
     }
@@ -169,9 +178,13 @@ public final class WebSocketServer: @unchecked Sendable {
     }
   }
 
+  /// The calling thread's id.
+  private static var currentThread: UInt { UInt(pthread_self()) }
+
   private func serve() {
     guard let context = self.waker.context else { return }
-    self.executor.runPending()
+    self.serviceThread.store(Self.currentThread, ordering: .relaxed)
+    self.runPending()
     // NB: Wakes the loop every second for the idle sweep, even when nothing else happens.
     let ticker = Thread { [self] in
       while !self.isStopping.load(ordering: .acquiring) {
@@ -248,7 +261,7 @@ public final class WebSocketServer: @unchecked Sendable {
 
   /// Runs queued store jobs and takes in the inbox.
   func serviceWork() {
-    self.executor.runPending()
+    self.runPending()
     for command in self.inbox.drain() { self.perform(command) }
   }
 
