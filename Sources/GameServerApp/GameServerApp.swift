@@ -225,25 +225,23 @@ final class StoreBox: @unchecked Sendable {
     case let .connected(socket):
       let connection = ConnectionID(socket)
       self.logger.debug("Connected", metadata: ["connection": "\(connection.rawValue)"])
-      store.send(.connected(connection))
+      store.send(ServerEdge.action(.connected, on: connection))
     case let .message(socket, bytes):
-      let connection = ConnectionID(socket)
       let start = ContinuousClock.now
-      switch ClientRequest.decoding(bytes) {
-      case let .success(request):
+      let action = ServerEdge.action(.message(bytes), on: ConnectionID(socket))
+      if case let .received(_, request) = action {
         self.metrics.record(request)
-        store.send(.received(connection, request))
-      case let .failure(error):
+      } else {
         self.metrics.messages.increment()
-        store.send(.malformed(connection, error))
       }
+      store.send(action)
       self.metrics.handling.recordNanoseconds(Int64((ContinuousClock.now - start) / .nanoseconds(1)))
     case let .rateLimited(socket, perSecond):
-      store.send(.malformed(ConnectionID(socket), .rateLimited(perSecond: perSecond)))
+      store.send(ServerEdge.action(.rateLimited(perSecond: perSecond), on: ConnectionID(socket)))
     case let .disconnected(socket):
       let connection = ConnectionID(socket)
       self.logger.debug("Disconnected", metadata: ["connection": "\(connection.rawValue)"])
-      store.send(.disconnected(connection))
+      store.send(ServerEdge.action(.disconnected, on: connection))
     }
   }
 }

@@ -33,8 +33,8 @@ final class LiveDelivery: Sendable {
       drop: { outgoing in
         metrics.dropped.increment()
         // NB: A request whose answer showed a line that was not saved is still answered.
-        guard let replyTo = outgoing.replyTo else { return }
-        transport.send(WebSocketID(outgoing.connection), ServerMessage.error(.roomUnavailable(requestID: replyTo)).jsonBytes)
+        guard let answer = ServerEdge.answer(toDropped: outgoing.replyTo) else { return }
+        transport.send(WebSocketID(outgoing.connection), answer.jsonBytes)
       },
       schedule: { transport.schedule($0) })
     self.gate = gate

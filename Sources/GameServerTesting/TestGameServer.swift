@@ -89,8 +89,8 @@ public final class TestGameServer {
           if let ticket, database.roomLogStatus(ticket) == .failed {
             dropped.withValue { $0.append(message) }
             // NB: As the live channel does, a request whose answer is dropped is answered so.
-            if let requestID = message.replyTo {
-              outbox.withValue { $0[connection, default: []].append(.error(.roomUnavailable(requestID: requestID))) }
+            if let answer = ServerEdge.answer(toDropped: message.replyTo) {
+              outbox.withValue { $0[connection, default: []].append(answer) }
             }
           } else {
             outbox.withValue { $0[connection, default: []].append(message) }
@@ -113,7 +113,7 @@ public final class TestGameServer {
   public func connect(as connection: ConnectionID) async -> TestClient {
     await self.start()
     self.connections = max(self.connections, connection.rawValue)
-    await self.store.send(.connected(connection))
+    await self.store.send(ServerEdge.action(.connected, on: connection))
     return self.client(connection)
   }
 
@@ -131,14 +131,11 @@ public final class TestGameServer {
   }
 
   func send(_ connection: ConnectionID, _ bytes: [UInt8]) async {
-    switch ClientRequest.decoding(bytes) {
-    case let .success(request): await self.store.send(.received(connection, request))
-    case let .failure(error): await self.store.send(.malformed(connection, error))
-    }
+    await self.store.send(ServerEdge.action(.message(bytes), on: connection))
   }
 
   func disconnect(_ connection: ConnectionID) async {
-    await self.store.send(.disconnected(connection))
+    await self.store.send(ServerEdge.action(.disconnected, on: connection))
   }
 
   /// Takes the messages sent to `connection` so far.
