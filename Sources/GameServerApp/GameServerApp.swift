@@ -26,13 +26,13 @@ import GameServerWordGrid
 public final class GameServerApp: @unchecked Sendable {
   public let transport: WebSocketServer
   let actor: StoreActor
-  let box: StoreBox
+  let box: TransportIntake
   let database: DatabaseClient
   let delivery: LiveDelivery
 
   public var port: Int { self.transport.port }
 
-  init(transport: WebSocketServer, actor: StoreActor, box: StoreBox, database: DatabaseClient, delivery: LiveDelivery) {
+  init(transport: WebSocketServer, actor: StoreActor, box: TransportIntake, database: DatabaseClient, delivery: LiveDelivery) {
     self.transport = transport
     self.actor = actor
     self.box = box
@@ -45,7 +45,7 @@ public final class GameServerApp: @unchecked Sendable {
     let dictionary = try Self.loadDictionary(configuration.dictionaryPath)
     try StartupError.checkDataDirectory(configuration.dataDirectory)
     let logger = configuration.logger
-    let commits = CommitSignal()
+    let commits = CommitHook()
     let database: DatabaseClient
     var cluster = ClusterClient.standalone
     // NB: Commits start when a round of the service thread is over, so that the round's writes
@@ -104,7 +104,7 @@ public final class GameServerApp: @unchecked Sendable {
     let executor = StoreExecutor(wakingWith: { transport.wake() })
     let actor = StoreActor(executor: executor)
     let metrics = ServerMetrics()
-    let box = StoreBox(metrics: metrics, logger: logger)
+    let box = TransportIntake(metrics: metrics, logger: logger)
     try transport.start(
       onEvent: { event in actor.assumeIsolated { _ in box.handle(event) } },
       routes: [
@@ -190,7 +190,7 @@ public final class GameServerApp: @unchecked Sendable {
 
 /// The root store, reachable from the transport's callbacks; touched only on the service
 /// thread. Events that arrive before the store exists wait for it.
-final class StoreBox: @unchecked Sendable {
+final class TransportIntake: @unchecked Sendable {
   private var store: StoreOf<Server>?
   private var pending: [TransportEvent] = []
   private let metrics: ServerMetrics

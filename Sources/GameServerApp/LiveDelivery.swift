@@ -5,7 +5,7 @@ import GameServerWire
 import GameServerTransport
 
 /// What the live channel hands the transport: a message's bytes, and the request it answers.
-struct Outgoing {
+struct Delivery {
   var connection: ConnectionID
   var bytes: [UInt8]
   var replyTo: String?
@@ -17,11 +17,11 @@ struct Outgoing {
 /// transport through a ``CommitGate``, so a view goes out only once the room-log line it shows
 /// is committed.
 final class LiveDelivery: Sendable {
-  let gate: CommitGate<Outgoing>
+  let gate: CommitGate<Delivery>
   let channel: ClientChannel
 
   init(transport: WebSocketServer, database: DatabaseClient, metrics: ServerMetrics) {
-    let gate = CommitGate<Outgoing>(
+    let gate = CommitGate<Delivery>(
       status: database.roomLogStatus,
       deliver: { outgoing in
         if let close = outgoing.close {
@@ -41,10 +41,10 @@ final class LiveDelivery: Sendable {
     self.channel = ClientChannel(
       deliver: { connection, message, ticket in
         if case .error = message { metrics.rejected.increment() }
-        gate.send(Outgoing(connection: connection, bytes: message.jsonBytes, replyTo: message.replyTo), after: ticket)
+        gate.send(Delivery(connection: connection, bytes: message.jsonBytes, replyTo: message.replyTo), after: ticket)
       },
       close: { connection, code, reason in
-        gate.send(Outgoing(connection: connection, bytes: [], close: (code, reason)), after: nil)
+        gate.send(Delivery(connection: connection, bytes: [], close: (code, reason)), after: nil)
       }
     )
   }
@@ -52,7 +52,7 @@ final class LiveDelivery: Sendable {
 
 /// A callback set after the thing it calls exists: the database's commits wake the delivery
 /// gate, which needs the database to exist first.
-final class CommitSignal: @unchecked Sendable {
+final class CommitHook: @unchecked Sendable {
   // NB: Not a Mutex of the closure: reading it through `withLock`'s `inout` converts it to the
   // generic form and back, wrapping it in two more thunks each time, so that after n commits a
   // call went through 2n thunks (170 µs a call after a minute under load).

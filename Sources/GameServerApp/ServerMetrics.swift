@@ -50,7 +50,7 @@ final class ServerMetrics: Sendable {
   func record(_ request: ClientRequest) {
     self.messages.increment()
     // NB: Every game message but a rematch request is a move; a type no game has is not.
-    if case let .play(move) = request.message, move.type != "rematch", GameCatalog.standard.isMoveType(move.type) {
+    if case let .move(move) = request.message, move.type != "rematch", GameCatalog.standard.isMoveType(move.type) {
       self.moves.increment()
     }
   }

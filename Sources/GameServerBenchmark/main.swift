@@ -23,7 +23,7 @@ let warmUp = 1.0
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("server-benchmark-\(getpid())")
 defer { try? FileManager.default.removeItem(at: folder) }
 // NB: As the server does: a round's writes start committing when the round is over.
-let commits = CommitSignal()
+let commits = CommitWaiter()
 let database = try DatabaseClient.sqlite(
   path: folder.appendingPathComponent("game-server.sqlite").path, commitPolicy: .whenAsked,
   onCommit: { commits.signal() })

@@ -34,7 +34,7 @@ struct ServeCommand: AsyncParsableCommand {
   @Option(help: "A PEM certificate: serve https and wss (needs --tls-key).") var tlsCertificate: String?
   @Option(help: "The PEM private key for --tls-certificate.") var tlsKey: String?
   @Option(help: "An Origin allowed to open a websocket (repeat it; none allows all).") var allowedOrigin: [String] = []
-  @Option(help: "Seconds per tic-tac-toe move.") var moveTimeLimit = 30
+  @Option(help: "Seconds per move in a turn-based game (tic-tac-toe, Connect Four).") var moveTimeLimit = 30
 
   /// The browser client in the source tree, next to this file.
   static var defaultPublicDirectory: String {

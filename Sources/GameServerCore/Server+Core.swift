@@ -154,7 +154,7 @@ extension Server {
     case let .located(connection, lookup, placement, failed):
       return self.located(&state, connection, lookup, placement, failed: failed)
 
-    // NB: A finished game is recorded with the log line that ended it (RoomBroadcasting).
+    // NB: A finished game is recorded with the log line that ended it (RoomRelay).
     case .login, .matchmaking, .rooms:
       return .none
     }

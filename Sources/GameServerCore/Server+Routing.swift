@@ -24,7 +24,7 @@ extension Server {
     case .games:
       return self.reply(connection, .games(GameListing.all(in: self.games), replyTo: id))
     // NB: Before login, as in protocol v1, a message's own faults are answered first.
-    case let .play(move) where open.player == nil:
+    case let .move(move) where open.player == nil:
       if let error = self.fault(in: move) { return self.reply(connection, .error(error)) }
     case let .queue(choice) where open.player == nil, let .playBot(choice) where open.player == nil,
       let .createRoom(choice) where open.player == nil, let .leaderboard(choice) where open.player == nil:
@@ -162,7 +162,7 @@ extension Server {
       }
       return fail("not_in_room", "You are not in a room.")
 
-    case let .play(move):
+    case let .move(move):
       return self.play(state, session, player, move, fail: fail)
 
     case let .rooms(game):

@@ -195,7 +195,7 @@ public struct Server: Sendable {
       }
       return .merge(effect, self.publishPrivateRooms(&state))
     }
-    RoomBroadcasting(channel: self.channel, database: self.database) {
+    RoomRelay(channel: self.channel, database: self.database) {
       Self.rooms
     }
   }

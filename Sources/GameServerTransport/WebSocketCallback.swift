@@ -39,7 +39,7 @@ extension WebSocketServer {
       self.nextID += 1
       let id = self.nextID
       user.storeBytes(of: id, as: UInt64.self)
-      self.connections[id] = Connection(id: id, wsi: wsi, joinsWrites: true, immediateSocket: self.immediateSocket(of: wsi))
+      self.connections[id] = WebSocketConnection(id: id, wsi: wsi, joinsWrites: true, immediateSocket: self.immediateSocket(of: wsi))
       self.onEvent(.connected(WebSocketID(rawValue: id)))
       return 0
 
@@ -97,7 +97,7 @@ extension WebSocketServer {
     return socket >= 0 ? socket : nil
   }
 
-  func connection(_ user: UnsafeMutableRawPointer?) -> Connection? {
+  func connection(_ user: UnsafeMutableRawPointer?) -> WebSocketConnection? {
     guard let user else { return nil }
     return self.connections[user.load(as: UInt64.self)]
   }
@@ -107,7 +107,7 @@ extension WebSocketServer {
   /// meanwhile. (There lws drops the close frame that `lws_close_reason` asks for in that turn.)
   /// Closing at once would reset the connection if the peer's last bytes were not read yet, and
   /// the peer would lose the close frame and the answers before it.
-  func writeCloseFrame(_ wsi: OpaquePointer, _ connection: Connection, code: Int, reason: String) -> Int32 {
+  func writeCloseFrame(_ wsi: OpaquePointer, _ connection: WebSocketConnection, code: Int, reason: String) -> Int32 {
     connection.markClosed()
     let payload = [UInt8(code >> 8), UInt8(code & 0xFF)] + Array(reason.utf8.prefix(120))
     // NB: LWS_WRITE_CLOSE (4) is left out of lws's header.
@@ -121,7 +121,7 @@ extension WebSocketServer {
 
   /// Sends a close frame with `code` and `reason` and marks the connection closed; returns
   /// lws's verdict (-1: close).
-  func closeNow(_ wsi: OpaquePointer, _ connection: Connection?, code: Int, reason: String) -> Int32 {
+  func closeNow(_ wsi: OpaquePointer, _ connection: WebSocketConnection?, code: Int, reason: String) -> Int32 {
     connection?.markClosed()
     var bytes = Array(reason.utf8.prefix(120))
     bytes.withUnsafeMutableBufferPointer { buffer in

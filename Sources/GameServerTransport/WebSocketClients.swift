@@ -38,7 +38,7 @@ public final class WebSocketClients: @unchecked Sendable {
   private var ports: [Int: Int] = [:]
   private let isStopping = Atomic<Bool>(false)
   private let finished = DispatchSemaphore(value: 0)
-  var connections: [Int: Connection] = [:]
+  var connections: [Int: WebSocketConnection] = [:]
   private var nextIndex = 0
   private var onEvent: (Int, Event) -> Void = { _, _ in }
   private var onTick: () -> Void = {}
@@ -159,7 +159,7 @@ public final class WebSocketClients: @unchecked Sendable {
     let index = user.load(as: Int.self)
     switch reason {
     case LWS_CALLBACK_CLIENT_ESTABLISHED:
-      self.connections[index] = Connection(id: UInt64(index), wsi: wsi)
+      self.connections[index] = WebSocketConnection(id: UInt64(index), wsi: wsi)
       self.onEvent(index, .opened)
     case LWS_CALLBACK_CLIENT_RECEIVE:
       guard let connection = self.connections[index] else { return 0 }

@@ -9,7 +9,7 @@ extension WebSocketServer {
   /// once whole. A message past the size limit closes the connection with 1009, and a flood of
   /// messages or pieces with 1008.
   func receive(
-    _ wsi: OpaquePointer, _ connection: Connection, _ input: UnsafeMutableRawPointer?, _ length: Int
+    _ wsi: OpaquePointer, _ connection: WebSocketConnection, _ input: UnsafeMutableRawPointer?, _ length: Int
   ) -> Int32 {
     let now = monotonicNanoseconds()
     connection.heard(at: now)
@@ -56,7 +56,7 @@ extension WebSocketServer {
   /// The peer's close frame: answered with 1002 for a payload of one byte or a code a peer may
   /// not send, with 1007 for a reason that is not UTF-8, and otherwise echoed by lws.
   func peerClosed(
-    _ wsi: OpaquePointer, _ connection: Connection, _ input: UnsafeMutableRawPointer?, _ length: Int
+    _ wsi: OpaquePointer, _ connection: WebSocketConnection, _ input: UnsafeMutableRawPointer?, _ length: Int
   ) -> Int32 {
     // NB: The peer's answer to a close frame the server wrote itself (``writeCloseFrame``):
     //     closed now, with no close echoed.
@@ -84,7 +84,7 @@ extension WebSocketServer {
 
   /// What to do with a piece of a message, by how many messages and pieces the connection sent
   /// this second.
-  private func admit(_ connection: Connection, wholeMessage: Bool, now: UInt64) -> Admission {
+  private func admit(_ connection: WebSocketConnection, wholeMessage: Bool, now: UInt64) -> Admission {
     if now &- connection.windowStart >= 1_000_000_000 {
       connection.windowStart = now
       connection.messagesInWindow = 0

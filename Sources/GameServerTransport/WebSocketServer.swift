@@ -31,7 +31,7 @@ public final class WebSocketServer: @unchecked Sendable {
   private let finished = DispatchSemaphore(value: 0)
 
   // Service-thread state.
-  var connections: [UInt64: Connection] = [:]
+  var connections: [UInt64: WebSocketConnection] = [:]
   var nextID: UInt64 = 0
   var onEvent: (TransportEvent) -> Void = { _ in }
   /// Runs on the service thread after each round of events and queued work.
@@ -247,7 +247,7 @@ public final class WebSocketServer: @unchecked Sendable {
   }
 
   /// Queues a message on a connection, or closes a connection that reads too slowly.
-  func enqueue(_ message: OutgoingMessage, on connection: Connection) {
+  func enqueue(_ message: OutgoingMessage, on connection: WebSocketConnection) {
     guard connection.closing == nil, !connection.isClosed else { return }
     if connection.queuedBytes + message.count > self.configuration.maxQueuedBytes {
       connection.outgoing.removeAll()

@@ -26,7 +26,7 @@ public enum ClientMessage: Hashable, Sendable {
   /// The host starts a private room for more than two with the friends who joined so far.
   case startRoom
   /// Any other type: a move for the game in the player's room, which that game reads.
-  case play(MoveMessage)
+  case move(MoveMessage)
   case leaderboard(GameChoice)
   /// The live rooms anyone may watch, of one game or of all (nil).
   case rooms(game: String?)
@@ -55,7 +55,7 @@ public enum ClientMessage: Hashable, Sendable {
     case .spectate: "spectate"
     case .leaveRoom: "leaveRoom"
     case .startRoom: "startRoom"
-    case let .play(move): move.type
+    case let .move(move): move.type
     case .leaderboard: "leaderboard"
     case .rooms: "rooms"
     case .history: "history"

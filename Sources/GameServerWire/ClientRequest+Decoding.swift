@@ -67,7 +67,7 @@ extension ClientMessage {
     case "games": self = .games
     case "ping": self = .ping
     // NB: Whether a game knows the type is for the server to say (`unknown_type` if none does).
-    default: self = .play(MoveMessage(type: type, fields: fields))
+    default: self = .move(MoveMessage(type: type, fields: fields))
     }
   }
 }

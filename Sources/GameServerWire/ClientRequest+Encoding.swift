@@ -6,7 +6,7 @@ extension ClientRequest {
   ///
   /// ```swift
   /// ClientRequest(id: "1", .guest(name: "ada")).json  // {"v":1,"id":"1","type":"guest","name":"ada"}
-  /// ClientRequest(.play(.move("drop", ["column": 3]))).json  // {"v":1,"type":"drop","column":3}
+  /// ClientRequest(.move(.move("drop", ["column": 3]))).json  // {"v":1,"type":"drop","column":3}
   /// ```
   public var json: String {
     var fields = self.fields
@@ -42,7 +42,7 @@ extension ClientRequest {
     case let .joinRoom(code): fields["code"] = .string(code)
     case let .rooms(game): fields["game"] = game.map(JSONValue.string)
     case let .spectate(room): fields["room"] = .string(room.rawValue)
-    case let .play(move):
+    case let .move(move):
       fields = move.fields.object
     case .logout, .cancelQueue, .leaveRoom, .startRoom, .history, .games, .ping:
       break
@@ -68,7 +68,7 @@ extension MoveMessage {
 extension ClientMessage {
   /// A game's move: `.move("drop", ["column": 3])`.
   public static func move(_ type: String, _ fields: [String: JSONValue] = [:]) -> ClientMessage {
-    .play(.move(type, fields))
+    .move(.move(type, fields))
   }
 }
 
@@ -87,6 +87,6 @@ extension MoveMessage {
 extension ClientMessage {
   /// A game's move, typed: `.move(ConnectFour.self, .drop(column: 3))`.
   public static func move<G: Game>(_ game: G.Type, _ move: G.Move) -> ClientMessage {
-    .play(MoveMessage(game, move))
+    .move(MoveMessage(game, move))
   }
 }

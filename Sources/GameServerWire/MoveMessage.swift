@@ -3,7 +3,7 @@
 ///
 /// ```swift
 /// let request = try ClientRequest.decode(#"{"v":1,"type":"move","cell":{"row":0,"column":2}}"#)
-/// request.message  // .play(MoveMessage(type: "move", fields: ...))
+/// request.message  // .move(MoveMessage(type: "move", fields: ...))
 /// ```
 public struct MoveMessage: Hashable, Sendable {
   /// The message's `type`.

@@ -70,7 +70,7 @@ struct LiveRoomsTests {
     #expect(try await eve.receive(\.error).code == "invalid_value")
 
     // Once the game is over it leaves the list.
-    await ada.send(.play(.move("resign")))
+    await ada.send(.move(.move("resign")))
     _ = try await bob.receive(\.room)
     await eve.send(.rooms(game: nil))
     #expect(try await eve.receive(\.rooms).0.isEmpty)
@@ -83,7 +83,7 @@ struct LiveRoomsTests {
     await ada.send(.queue(GameChoice(game: "tictactoe")))
     await bob.send(.queue(GameChoice(game: "tictactoe")))
     for (player, row, column) in [(ada, 0, 0), (bob, 1, 0), (ada, 0, 1), (bob, 1, 1), (ada, 0, 2)] {
-      await player.send(.play(.move("move", cell(row, column))))
+      await player.send(.move(.move("move", cell(row, column))))
     }
     await server.store.receive(\.ratingsRecorded)
     let won = try await ada.receive(\.rating)
@@ -106,7 +106,7 @@ struct LiveRoomsTests {
     await bob.send(.queue(GameChoice(game: "tictactoe")))
     _ = try await bob.receive(\.room)
     // Ada (X) moves; Bob drops and does not come back within the grace period: he forfeits.
-    await ada.send(.play(.move("move", cell(0, 0))))
+    await ada.send(.move(.move("move", cell(0, 0))))
     await bob.disconnect()
     await server.clock.advance(by: .seconds(31))
     await server.store.receive(\.ratingsRecorded)
@@ -115,11 +115,11 @@ struct LiveRoomsTests {
     let back = await server.connect()
     await back.send(.resume(token: token))
     #expect(try await back.receive(\.welcome).ratings["tictactoe"] == 1184)
-    await ada.send(.play(.move("rematch")))
-    await back.send(.play(.move("rematch")))
+    await ada.send(.move(.move("rematch")))
+    await back.send(.move(.move("rematch")))
     // Bob is X now, and wins.
     for (player, row, column) in [(back, 0, 0), (ada, 1, 0), (back, 0, 1), (ada, 1, 1), (back, 0, 2)] {
-      await player.send(.play(.move("move", cell(row, column))))
+      await player.send(.move(.move("move", cell(row, column))))
     }
     await server.store.receive(\.ratingsRecorded)
     let won = try await back.receive(\.rating)
@@ -132,7 +132,7 @@ struct LiveRoomsTests {
     let server = TestGameServer()
     let clients = try await guests(server, ["ada"])
     await clients[0].send(.playBot(GameChoice(game: "tictactoe")))
-    await clients[0].send(.play(.move("resign")))
+    await clients[0].send(.move(.move("resign")))
     _ = try await clients[0].receive(\.room)
     await server.store.receive(\.ratingsRecorded)
     #expect(!clients[0].messages().contains { $0.type == "rating" })

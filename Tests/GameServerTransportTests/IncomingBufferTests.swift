@@ -5,11 +5,11 @@ import Testing
 /// handed on: what was handed on keeps its bytes, and a long message's buffer is not kept.
 struct IncomingBufferTests {
   /// A connection that is never written to or read from lws (`append` does not touch it).
-  func connection() -> Connection {
-    Connection(id: 1, wsi: OpaquePointer(bitPattern: 0x1000)!)
+  func connection() -> WebSocketConnection {
+    WebSocketConnection(id: 1, wsi: OpaquePointer(bitPattern: 0x1000)!)
   }
 
-  func receive(_ text: String, on connection: Connection) {
+  func receive(_ text: String, on connection: WebSocketConnection) {
     var bytes = Array(text.utf8)
     let taken = bytes.withUnsafeMutableBytes {
       connection.append($0.baseAddress, count: $0.count, announced: 0, limit: 1 << 20)
@@ -46,7 +46,7 @@ struct IncomingBufferTests {
 
   @Test func aLongMessagesBufferIsLetGo() {
     let connection = self.connection()
-    self.receive(String(repeating: "a", count: Connection.keptCapacity + 1), on: connection)
+    self.receive(String(repeating: "a", count: WebSocketConnection.keptCapacity + 1), on: connection)
     connection.finishMessage()
     #expect(connection.incoming.capacity == 0)
   }

@@ -4,8 +4,8 @@ import Testing
 /// The lengths a peer announces are hostile: adding them up must never trap.
 struct ReceiveLimitTests {
   /// A connection that is never written to or read from lws (`append` does not touch it).
-  func connection() -> Connection {
-    Connection(id: 1, wsi: OpaquePointer(bitPattern: 0x1000)!)
+  func connection() -> WebSocketConnection {
+    WebSocketConnection(id: 1, wsi: OpaquePointer(bitPattern: 0x1000)!)
   }
 
   @Test func aFrameAnnouncingMoreThanTheLimitIsRefused() {

@@ -41,7 +41,7 @@ struct ClientMessageTests {
     #expect(ClientRequest(id: "1", .guest(name: "ada")).json == #"{"v":1,"id":"1","type":"guest","name":"ada"}"#)
     let move = ClientRequest(id: "m", .move("move", ["cell": ["row": 1, "column": 2]]))
     #expect(move.json == #"{"v":1,"id":"m","type":"move","cell":{"column":2,"row":1}}"#)
-    guard case let .play(decoded) = try ClientRequest.decode(move.json).message else {
+    guard case let .move(decoded) = try ClientRequest.decode(move.json).message else {
       Issue.record("Not a move")
       return
     }
@@ -53,7 +53,7 @@ struct ClientMessageTests {
   /// read (and the server to refuse, `unknown_type`, when no game has it).
   @Test func otherTypesAreMovesForTheGame() throws {
     let request = try ClientRequest.decode(#"{"v":1,"id":"m","type":"move","cell":{"row":1,"column":1}}"#)
-    guard case let .play(move) = request.message else {
+    guard case let .move(move) = request.message else {
       Issue.record("Not a move: \(request.message)")
       return
     }

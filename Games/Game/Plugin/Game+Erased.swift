@@ -47,11 +47,11 @@ extension Game {
     let box = unsafeDowncast(storage, to: GameStateStorage<State>.self)
     let reducer: Self
     if let kept = box.reducer {
-      // NB: Only this game writes it, and always a `KeptReducer<Self>`: no dynamic cast.
-      reducer = unsafeDowncast(kept, to: KeptReducer<Self>.self).reducer
+      // NB: Only this game writes it, and always a `CachedGameReducer<Self>`: no dynamic cast.
+      reducer = unsafeDowncast(kept, to: CachedGameReducer<Self>.self).reducer
     } else {
       reducer = Self()
-      box.reducer = KeptReducer(reducer)
+      box.reducer = CachedGameReducer(reducer)
     }
     return reducer.reduce(into: &box.state, action: action).map { GameInput.action(AnyGameAction($0)) }
   }

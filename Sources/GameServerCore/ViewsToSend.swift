@@ -4,11 +4,11 @@ import GameServerWire
 /// two players and no spectator makes no list; the others go in a list.
 ///
 /// ```swift
-/// var messages = ViewMessages()
+/// var messages = ViewsToSend()
 /// messages.append((connection, view))
 /// messages.forEach { connection, message in channel.send(connection, message) }
 /// ```
-struct ViewMessages: Sendable {
+struct ViewsToSend: Sendable {
   typealias Message = (ConnectionID, ServerMessage)
 
   private var first: Message?

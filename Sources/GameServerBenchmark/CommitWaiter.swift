@@ -6,7 +6,7 @@ import Synchronization
 ///
 /// A commit that comes while the loop is busy is remembered, so the next wait returns at once
 /// and no wake-up is lost.
-final class CommitSignal: Sendable {
+final class CommitWaiter: Sendable {
   private struct State {
     var committed = false
     var waiter: UnsafeContinuation<Void, Never>?

@@ -21,10 +21,10 @@ extension Server {
     Matchmaking().reduce(into: &state.matchmaking, action: action).map(Action.matchmaking)
   }
 
-  /// Runs a room action now, as the body would run it sent: through ``RoomBroadcasting`` (the
+  /// Runs a room action now, as the body would run it sent: through ``RoomRelay`` (the
   /// log line, the views) and the rooms' `forEach` (which ties the room's effects to it).
   func room(_ state: inout State, _ id: RoomID, _ action: Room.Action) -> Effect<Action> {
-    RoomBroadcasting(channel: self.channel, database: self.database) { Self.rooms }
+    RoomRelay(channel: self.channel, database: self.database) { Self.rooms }
       .reduce(into: &state, action: .rooms(.element(id: id, action: action)))
   }
 }

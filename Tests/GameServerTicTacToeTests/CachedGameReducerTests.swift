@@ -7,7 +7,7 @@ import Testing
 /// A room's game keeps its reducer for the whole game, so that what the reducer resolves once
 /// (its clock, its date) stays resolved: also after the state box is copied because the room
 /// still holds the state from before an action.
-struct KeptReducerTests {
+struct CachedGameReducerTests {
   @Test func theReducerMadeOnTheFirstActionIsKept() {
     withDependencies {
       $0.continuousClock = TestClock()

@@ -2,10 +2,10 @@
 import GameServerWire
 import Testing
 
-struct ViewMessagesTests {
+struct ViewsToSendTests {
   @Test(arguments: [0, 1, 2, 3, 7])
   func messagesComeOutInTheOrderTheyWentIn(count: Int) {
-    var messages = ViewMessages()
+    var messages = ViewsToSend()
     messages.reserveCapacity(count)
     for index in 0..<count {
       messages.append((ConnectionID(rawValue: UInt64(index)), .queueLeft(reason: "r\(index)", replyTo: nil)))

@@ -2,9 +2,9 @@
 /// the game reads it back with `unsafeDowncast` (it is the only one to write it).
 ///
 /// ```swift
-/// storage.reducer = KeptReducer(TicTacToe())
+/// storage.reducer = CachedGameReducer(TicTacToe())
 /// ```
-public final class KeptReducer<Game: Sendable>: @unchecked Sendable {
+public final class CachedGameReducer<Game: Sendable>: @unchecked Sendable {
   // NB: @unchecked: made once, on the store's thread, and only read after.
   public let reducer: Game
 

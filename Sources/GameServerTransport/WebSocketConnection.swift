@@ -3,7 +3,7 @@ import DequeModule
 import Foundation
 
 /// One websocket connection, touched only on the service thread.
-final class Connection {
+final class WebSocketConnection {
   let id: UInt64
   let wsi: OpaquePointer
   /// The message being received, across fragments.
@@ -109,7 +109,7 @@ final class OutgoingMessage: @unchecked Sendable {
   }
 }
 
-extension Connection {
+extension WebSocketConnection {
   /// Adds a received piece to the message being received, unless the message would then be
   /// longer than `limit` bytes, counting what the frame still announces; false when it would.
   ///

@@ -16,12 +16,12 @@ import GameServerWire
 ///
 /// Only the room the action went to is looked at, so the work per action does not grow with the
 /// number of rooms or connections elsewhere.
-struct RoomBroadcasting<Rooms: Reducer<Server.State, Server.Action>>: Reducer {
-  let outlets: RoomBroadcast.Outlets
+struct RoomRelay<Rooms: Reducer<Server.State, Server.Action>>: Reducer {
+  let outlets: RoomUpdate.Outlets
   let rooms: Rooms
 
   init(channel: ClientChannel, database: DatabaseClient, @ReducerBuilder<Server.State, Server.Action> rooms: () -> Rooms) {
-    self.outlets = RoomBroadcast.Outlets(channel: channel, database: database)
+    self.outlets = RoomUpdate.Outlets(channel: channel, database: database)
     self.rooms = rooms()
   }
 
@@ -41,7 +41,7 @@ struct RoomBroadcasting<Rooms: Reducer<Server.State, Server.Action>>: Reducer {
 
     let (log, restartsLog) = self.logLine(for: roomAction, before, after, &state)
     let ticket = state.latestLogLine(of: id)
-    var messages = ViewMessages()
+    var messages = ViewsToSend()
     if before != after {
       // NB: Two viewers are kept inline; room for a crowd at once, not one doubling at a time.
       messages.reserveCapacity(after.seats.count + after.spectators.count)
@@ -75,7 +75,7 @@ struct RoomBroadcasting<Rooms: Reducer<Server.State, Server.Action>>: Reducer {
     if case .game = roomAction { closing = false } else { closing = after.isAbandoned }
     if closing { self.close(after, &state) }
     guard !messages.isEmpty || log != nil || closing else { return effect }
-    let broadcast = RoomBroadcast(
+    let broadcast = RoomUpdate(
       room: id, log: log, restartsLog: restartsLog, closesLog: closing, ticket: ticket, messages: messages,
       outlets: self.outlets)
     return effect.merge(with: .perform { broadcast.run() })

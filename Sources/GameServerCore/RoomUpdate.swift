@@ -7,13 +7,13 @@ import GameServerWire
 /// One object, run by an effect whose closure captures nothing else: Swift then uses the object
 /// as the closure's context, so a room action allocates this, not a closure context and a list
 /// of views as well.
-final class RoomBroadcast: Sendable {
+final class RoomUpdate: Sendable {
   let room: RoomID
   let log: RoomLogEntry?
   let restartsLog: Bool
   let closesLog: Bool
   let ticket: RoomLogTicket
-  let messages: ViewMessages
+  let messages: ViewsToSend
   let outlets: Outlets
 
   /// Where a broadcast goes: the client channel and the database, behind one reference, made
@@ -31,7 +31,7 @@ final class RoomBroadcast: Sendable {
 
   init(
     room: RoomID, log: RoomLogEntry?, restartsLog: Bool, closesLog: Bool, ticket: RoomLogTicket,
-    messages: ViewMessages, outlets: Outlets
+    messages: ViewsToSend, outlets: Outlets
   ) {
     self.room = room
     self.log = log
