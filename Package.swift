@@ -218,6 +218,9 @@ let package = Package(
         "ComposableArchitecture", "GameServerCatalog", "GameServerDatabase", "GameServerSQLite",
         "GameServerPostgres", "GameServerCluster", "GameServerClock", "GameServerCore", "GameServerMatchmaking",
         "GameServerWire",
+        // NB: Named only to set the word grid's word list; the game-author issue gives games a
+        // way to declare what they need at start, and this goes.
+        "GameServerWordGrid",
         "GameServerTransport",
         .product(name: "CoreMetrics", package: "swift-metrics"),
         .product(name: "Logging", package: "swift-log"),
@@ -249,7 +252,8 @@ let package = Package(
     .executableTarget(
       name: "GameServerCommand",
       dependencies: [
-        "GameServerSelfPlay", "GameServerApp", "GameServerConnectFour", "GameServerPostgres", "GameServerTransport",
+        "GameServerSelfPlay", "GameServerApp", "GameServerConnectFour", "GameServerPostgres", "GameServerTicTacToe",
+        "GameServerTransport", "GameServerWordGrid",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ],
