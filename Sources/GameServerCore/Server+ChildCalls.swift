@@ -21,6 +21,12 @@ extension Server {
     Matchmaking().reduce(into: &state.matchmaking, action: action).map(Action.matchmaking)
   }
 
+  /// A player stops waiting (their connection closed, they logged out): out of this node's
+  /// queue, and in a cluster out of the shared one.
+  func cancelWaiting(_ state: inout State, _ player: PlayerID) -> Effect<Action> {
+    .merge(self.matchmaking(&state, .cancel(player)), self.leaveSharedQueue(player))
+  }
+
   /// Runs a room action now, as the body would run it sent: through ``RoomRelay`` (the
   /// log line, the views) and the rooms' `forEach` (which ties the room's effects to it).
   func room(_ state: inout State, _ id: RoomID, _ action: Room.Action) -> Effect<Action> {

@@ -146,20 +146,3 @@ extension Server {
     }
   }
 }
-
-extension ProtocolError {
-  /// The room's node of a cluster is down, and a live node is about to take the room over.
-  static func roomTakingOver(requestID: String? = nil, retryAfter: Int) -> ProtocolError {
-    ProtocolError(
-      code: "unavailable",
-      message: "The server that had your room stopped; another one takes it over in a moment.",
-      requestID: requestID, retryAfter: retryAfter)
-  }
-
-  /// A cluster's node cannot tell whether a player has a seat on another node.
-  static func cannotCheckSeats(requestID: String?) -> ProtocolError {
-    ProtocolError(
-      code: "unavailable", message: "The server cannot look up your rooms right now; try again shortly.",
-      requestID: requestID, retryAfter: 1)
-  }
-}

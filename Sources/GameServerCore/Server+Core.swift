@@ -34,19 +34,16 @@ extension Server {
       guard let player = closed.player, var session = state.sessions[player],
         session.connection == connection
       else { return .none }
+      // NB: The session first, then the children, called directly: no view goes to the closed
+      //     connection.
+      let spectating = session.spectating
       session.connection = nil
+      session.spectating = nil
+      state.sessions[player] = session.room == nil ? nil : session
       var effects: [Effect<Action>] = []
-      if state.matchmaking.isWaiting(player) { effects.append(.send(.matchmaking(.cancel(player)))) }
-      if let room = session.spectating {
-        session.spectating = nil
-        effects.append(.send(.rooms(.element(id: room, action: .stopSpectating(player)))))
-      }
-      if let room = session.room {
-        effects.append(.send(.rooms(.element(id: room, action: .event(.disconnected(player))))))
-        state.sessions[player] = session
-      } else {
-        state.sessions[player] = nil
-      }
+      if state.matchmaking.isWaiting(player) { effects.append(self.cancelWaiting(&state, player)) }
+      if let room = spectating { effects.append(self.room(&state, room, .stopSpectating(player))) }
+      if let room = session.room { effects.append(self.room(&state, room, .event(.disconnected(player)))) }
       return .merge(effects)
 
     case let .received(connection, request):
@@ -139,8 +136,6 @@ extension Server {
     case let .cluster(.queued(players)):
       return self.sharedQueueStored(&state, players)
 
-    case let .matchmaking(.cancel(player)):
-      return self.leaveSharedQueue(player)
 
     case let .cluster(event):
       return self.loseRooms(&state, event)
@@ -169,174 +164,5 @@ extension Server {
   func tell(_ state: State, _ player: PlayerID, _ message: ServerMessage) -> Effect<Action> {
     guard let connection = state.sessions[player]?.connection else { return .none }
     return self.reply(connection, message)
-  }
-
-  private func loggedIn(
-    _ state: inout State, _ connection: ConnectionID, _ identity: Identity, token: String,
-    requestID: String?
-  ) -> Effect<Action> {
-    guard state.connections[connection] != nil else { return .none }
-    let player = identity.player
-    var effects: [Effect<Action>] = []
-    var session = state.sessions[player] ?? Session(identity: identity, connection: connection)
-    if let previous = session.connection, previous != connection, state.connections[previous] != nil {
-      // NB: One connection per player: the newest wins and the older one is told why.
-      state.connections[previous]?.player = nil
-      effects.append(
-        self.reply(previous, .error(ProtocolError(code: "logged_in_elsewhere", message: "You logged in on another connection."))))
-    }
-    session.identity = identity
-    session.connection = connection
-    session.tokenHash = SessionToken.hash(token)
-    state.sessions[player] = session
-    state.connections[connection]?.player = player
-    let ratings = Dictionary(uniqueKeysWithValues: identity.ratings.map { ($0.key.rawValue, $0.value) })
-    effects.append(
-      self.reply(
-        connection,
-        .welcome(.init(
-          player: player, name: identity.name, guest: identity.isGuest, token: token, ratings: ratings,
-          room: session.room, replyTo: requestID))))
-    if self.$cluster.read(\.isClustered) {
-      // NB: A room of the player's may live on another node: the player is sent there.
-      effects.append(self.announceLogin(connection, player, hasRoomHere: session.room != nil))
-    }
-    if let roomID = session.room, let room = state.rooms[id: roomID] {
-      if state.unavailableRooms.contains(roomID) {
-        effects.append(self.reply(connection, .error(.roomUnavailable())))
-      } else {
-        // NB: The view goes out now even when nothing in the room changes for the others.
-        effects.append(self.show(room, to: player, on: connection, state))
-        if room.seats.contains(where: { $0.player == player && !$0.isConnected }) {
-          effects.append(.send(.rooms(.element(id: roomID, action: .event(.reconnected(player))))))
-        }
-      }
-    }
-    return .merge(effects)
-  }
-
-  /// Sends `player` its view of `room` once the room's latest log line is committed.
-  func show(
-    _ room: Room.State, to player: PlayerID, on connection: ConnectionID, _ state: State, replyTo: String? = nil
-  ) -> Effect<Action> {
-    let view = room.view(for: player, replyTo: replyTo)
-    let ticket = state.latestLogLine(of: room.id)
-    return .perform { [channel] in channel.send(connection, view, after: ticket) }
-  }
-
-  /// Ends the session on `connection`: out of queues, rooms and spectating, then `goodbye`.
-  func logOut(_ state: inout State, _ connection: ConnectionID, requestID: String?) -> Effect<Action> {
-    var effects = [self.reply(connection, .goodbye(replyTo: requestID))]
-    guard let player = state.connections[connection]?.player, let session = state.sessions[player] else {
-      return .merge(effects)
-    }
-    state.connections[connection]?.player = nil
-    if state.matchmaking.isWaiting(player) { effects.append(.send(.matchmaking(.cancel(player)))) }
-    if let room = session.spectating {
-      effects.append(.send(.rooms(.element(id: room, action: .stopSpectating(player)))))
-    }
-    if let room = session.room {
-      effects.append(.send(.rooms(.element(id: room, action: .event(.leave(player))))))
-    }
-    state.sessions[player] = nil
-    return .merge(effects)
-  }
-
-  /// Rooms rebuilt after a restart: every seated person is away (with the grace period to come
-  /// back), and each room's log starts again from a snapshot of it as it is now, so that what
-  /// follows never lands after lines the replay could not use.
-  private func restore(_ state: inout State, _ rooms: [Room.State], nextLogSequence: [RoomID: Int]) -> Effect<Action> {
-    var effects: [Effect<Action>] = []
-    for var room in rooms where state.rooms[id: room.id] == nil {
-      var arrived: [(PlayerID, ConnectionID)] = []
-      for index in room.seats.indices where room.seats[index].bot == nil {
-        let seat = room.seats[index]
-        guard !seat.hasLeft else { continue }
-        if state.sessions[seat.player] == nil {
-          state.sessions[seat.player] = Session(
-            identity: Identity(player: seat.player, name: seat.name, isGuest: seat.isGuest),
-            connection: nil, room: room.id)
-        } else if state.sessions[seat.player]?.room == nil {
-          // NB: A player already here (a room taken over from a node that stopped) sits down,
-          //     and is shown the room: they logged in here while its node was down.
-          state.sessions[seat.player]?.room = room.id
-          if let connection = state.sessions[seat.player]?.connection { arrived.append((seat.player, connection)) }
-        }
-      }
-      room.spectators = []
-      state.rooms.append(room)
-      state.nextLogSequence[room.id] = nextLogSequence[room.id] ?? 1
-      effects.append(self.snapshot(room, &state))
-      for (player, connection) in arrived { effects.append(self.show(room, to: player, on: connection, state)) }
-      effects.append(self.resume(room, state))
-    }
-    return .merge(effects)
-  }
-
-  /// A room going on after a restart or a pause: its seats catch up with who is here (a player
-  /// who is away gets the grace period in full; one who logged out meanwhile leaves), then its
-  /// clocks and bots start again.
-  func resume(_ room: Room.State, _ state: State) -> Effect<Action> {
-    var effects: [Effect<Action>] = []
-    for seat in room.seats where seat.bot == nil && !seat.hasLeft {
-      let event: RoomEvent
-      if let session = state.sessions[seat.player], session.room == room.id {
-        if session.connection == nil {
-          event = .disconnected(seat.player)
-        } else if !seat.isConnected {
-          event = .reconnected(seat.player)
-        } else {
-          continue
-        }
-      } else {
-        event = .leave(seat.player)
-      }
-      effects.append(.send(.rooms(.element(id: room.id, action: .event(event)))))
-    }
-    effects.append(.send(.rooms(.element(id: room.id, action: .start))))
-    return .merge(effects)
-  }
-
-  /// Starts a room's log again from a snapshot of the room as it is now (with its finished game,
-  /// if that is not yet recorded): queued at once.
-  func snapshot(_ room: Room.State, _ state: inout State) -> Effect<Action> {
-    var entry = RoomLogEntry(room: room.id, sequence: state.takeLogSequence(room.id), encoding: room)
-    entry.finishedGame = state.unrecordedGames[room.id]
-    // NB: The directory of a cluster seats those who have not left, and no one who has.
-    entry.seatedPlayers = room.seats.filter { $0.bot == nil && !$0.hasLeft }.map(\.player)
-    let left = room.seats.filter { $0.bot == nil && $0.hasLeft }.map(\.player)
-    if !left.isEmpty { entry.leftPlayers = left }
-    return .perform { [database, entry] in database.restartRoomLog(entry) }
-  }
-}
-
-extension Server.State {
-  /// The room's latest log line: what a view of the room as it is now waits for.
-  func latestLogLine(of room: RoomID) -> RoomLogTicket {
-    RoomLogTicket(room: room, sequence: self.nextLogSequence[room, default: 1] - 1)
-  }
-
-  /// The sequence of the room's next log line, taken.
-  mutating func takeLogSequence(_ room: RoomID) -> Int {
-    let sequence = self.nextLogSequence[room, default: 0]
-    self.nextLogSequence[room] = sequence + 1
-    return sequence
-  }
-}
-
-extension ProtocolError {
-  /// A room whose log cannot be written takes no moves for now.
-  public static func roomUnavailable(requestID: String? = nil) -> ProtocolError {
-    ProtocolError(
-      code: "unavailable",
-      message: "This room's moves cannot be saved right now, so it is paused; it goes on by itself once they can.",
-      requestID: requestID)
-  }
-
-  /// No room opens while the server cannot save.
-  static func cannotOpenRooms(requestID: String? = nil) -> ProtocolError {
-    ProtocolError(
-      code: "unavailable", message: "The server cannot save new games right now; try again shortly.",
-      requestID: requestID)
   }
 }

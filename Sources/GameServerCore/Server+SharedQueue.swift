@@ -36,7 +36,7 @@ extension Server {
       effects.append(self.openRoom(&state, for: opening, id: match.room))
       guard state.rooms[id: match.room] != nil else { continue }
       for player in away {
-        effects.append(.send(.rooms(.element(id: match.room, action: .event(.disconnected(player))))))
+        effects.append(self.room(&state, match.room, .event(.disconnected(player))))
       }
     }
     return .merge(effects)

@@ -48,7 +48,7 @@ extension Server {
         guard let connection = state.sessions[viewer]?.connection else { continue }
         effects.append(self.show(room, to: viewer, on: connection, state))
       }
-      effects.append(self.resume(room, state))
+      effects.append(self.resume(room, &state))
       return .merge(effects)
 
     case .gameRecorded:

@@ -8,7 +8,9 @@ import GameServerWire
 /// The game runs in a `Scope` on ``State/game`` through ``RoomGameReducer``: moves, clock
 /// events and forfeits reach it as `.game(...)` actions, as do its own effects. Seats and
 /// spectators arrive as `.event(...)`. Bots think on the clock and play through the same moves
-/// as people, and take a rematch they are offered at once. A seated player who drops keeps the
+/// as people, and take a rematch they are offered at once. (The room sends itself the game's
+/// moves and forfeits its events lead to, rather than run them inline: each is a line of the
+/// room's log of its own, which a replay runs as it ran.) A seated player who drops keeps the
 /// seat for `gracePeriod`, during a game or after it; past it they are gone (forfeiting a game in
 /// progress), and a room whose people are all gone closes. A game that bots alone would play on,
 /// with no person seated or watching, ends: its bots forfeit.

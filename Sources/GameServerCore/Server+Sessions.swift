@@ -1,0 +1,78 @@
+import GameServerAuthentication
+import ComposableArchitecture
+import GameServerDatabase
+import GameServerGame
+import GameServerLogin
+import GameServerMatchmaking
+import GameServerRoom
+import GameServerWire
+
+extension Server {
+  func loggedIn(
+    _ state: inout State, _ connection: ConnectionID, _ identity: Identity, token: String,
+    requestID: String?
+  ) -> Effect<Action> {
+    guard state.connections[connection] != nil else { return .none }
+    let player = identity.player
+    var effects: [Effect<Action>] = []
+    var session = state.sessions[player] ?? Session(identity: identity, connection: connection)
+    if let previous = session.connection, previous != connection, state.connections[previous] != nil {
+      // NB: One connection per player: the newest wins and the older one is told why.
+      state.connections[previous]?.player = nil
+      effects.append(
+        self.reply(previous, .error(ProtocolError(code: "logged_in_elsewhere", message: "You logged in on another connection."))))
+    }
+    session.identity = identity
+    session.connection = connection
+    session.tokenHash = SessionToken.hash(token)
+    state.sessions[player] = session
+    state.connections[connection]?.player = player
+    let ratings = Dictionary(uniqueKeysWithValues: identity.ratings.map { ($0.key.rawValue, $0.value) })
+    effects.append(
+      self.reply(
+        connection,
+        .welcome(.init(
+          player: player, name: identity.name, guest: identity.isGuest, token: token, ratings: ratings,
+          room: session.room, replyTo: requestID))))
+    if self.$cluster.read(\.isClustered) {
+      // NB: A room of the player's may live on another node: the player is sent there.
+      effects.append(self.announceLogin(connection, player, hasRoomHere: session.room != nil))
+    }
+    if let roomID = session.room, let room = state.rooms[id: roomID] {
+      if state.unavailableRooms.contains(roomID) {
+        effects.append(self.reply(connection, .error(.roomUnavailable())))
+      } else {
+        // NB: The view goes out now even when nothing in the room changes for the others.
+        effects.append(self.show(room, to: player, on: connection, state))
+        if room.seats.contains(where: { $0.player == player && !$0.isConnected }) {
+          effects.append(self.room(&state, roomID, .event(.reconnected(player))))
+        }
+      }
+    }
+    return .merge(effects)
+  }
+
+  /// Sends `player` its view of `room` once the room's latest log line is committed.
+  func show(
+    _ room: Room.State, to player: PlayerID, on connection: ConnectionID, _ state: State, replyTo: String? = nil
+  ) -> Effect<Action> {
+    let view = room.view(for: player, replyTo: replyTo)
+    let ticket = state.latestLogLine(of: room.id)
+    return .perform { [channel] in channel.send(connection, view, after: ticket) }
+  }
+
+  /// Ends the session on `connection`: out of queues, rooms and spectating, then `goodbye`.
+  func logOut(_ state: inout State, _ connection: ConnectionID, requestID: String?) -> Effect<Action> {
+    var effects = [self.reply(connection, .goodbye(replyTo: requestID))]
+    guard let player = state.connections[connection]?.player, let session = state.sessions[player] else {
+      return .merge(effects)
+    }
+    state.connections[connection]?.player = nil
+    // NB: The session first, then the children, called directly: nothing more goes to it.
+    state.sessions[player] = nil
+    if state.matchmaking.isWaiting(player) { effects.append(self.cancelWaiting(&state, player)) }
+    if let room = session.spectating { effects.append(self.room(&state, room, .stopSpectating(player))) }
+    if let room = session.room { effects.append(self.room(&state, room, .event(.leave(player)))) }
+    return .merge(effects)
+  }
+}
