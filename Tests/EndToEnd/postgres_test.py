@@ -122,7 +122,7 @@ def main():
     try:
         process, port = start(server, "--database", database)
         try:
-            asyncio.run(game.move(f"ws://127.0.0.1:{port}/"))
+            asyncio.run(game.play(f"ws://127.0.0.1:{port}/"))
             asyncio.run(game.three_player_race(f"ws://127.0.0.1:{port}/"))
             bot = os.path.join(DEPLOY, "..", "Sources", "GameServerCommand", "Public", "bot.py")
             game.play_bot_script(bot, port)
