@@ -145,11 +145,14 @@ let package = Package(
       swiftSettings: isFuzzing ? [.unsafeFlags(["-sanitize=fuzzer"])] : []
     ),
 
-    // MARK: 6. Storage interfaces
+    // MARK: 6. Ratings and storage interfaces
+    // NB: How finished games move ratings (Elo between each pair of people, by their places),
+    // worked out here for every store, which writes what it is given.
+    .target(name: "GameServerRatings", dependencies: ["GameServerGame"]),
     .target(
       name: "GameServerDatabase",
       dependencies: [
-        "GameServerGame", "GameServerWire", "GameServerJSON",
+        "GameServerGame", "GameServerRatings", "GameServerWire", "GameServerJSON",
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
         .product(name: "Dependencies", package: "swift-dependencies"),
       ]
@@ -169,7 +172,7 @@ let package = Package(
       name: "GameServerCore",
       dependencies: [
         "GameServerAuthentication", "ComposableArchitecture", "GameServerDatabase", "GameServerGame", "GameServerLogin", "GameServerMatchmaking",
-        "GameServerRoom", "GameServerWire",
+        "GameServerRatings", "GameServerRoom", "GameServerWire",
         .product(name: "DequeModule", package: "swift-collections"),
       ]
     ),
@@ -178,7 +181,7 @@ let package = Package(
     .target(
       name: "GameServerSQLite",
       dependencies: [
-        "GameServerDatabase", "GameServerGame", "GameServerWire", "GameServerJSON",
+        "GameServerDatabase", "GameServerRatings", "GameServerGame", "GameServerWire", "GameServerJSON",
         .product(name: "GRDB", package: "GRDB.swift"),
       ]
     ),
@@ -186,7 +189,7 @@ let package = Package(
     .target(
       name: "GameServerPostgres",
       dependencies: [
-        "GameServerDatabase", "GameServerGame", "GameServerWire", "GameServerJSON",
+        "GameServerDatabase", "GameServerRatings", "GameServerGame", "GameServerWire", "GameServerJSON",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "PostgresNIO", package: "postgres-nio"),
       ]
@@ -347,11 +350,12 @@ let package = Package(
       ]
     ),
     .testTarget(name: "GameServerWireTests", dependencies: ["GameServerWire"]),
+    .testTarget(name: "GameServerRatingsTests", dependencies: ["GameServerRatings", "GameServerGame"]),
     .testTarget(
       name: "GameServerDatabaseTests",
       dependencies: [
         "GameServerDatabase", "GameServerSQLite", "GameServerPostgres", "GameServerCluster", "GameServerPostgresTesting",
-        "GameServerGame",
+        "GameServerGame", "GameServerRatings",
         "GameServerWire",
         .product(name: "GRDB", package: "GRDB.swift"),
       ]

@@ -13,7 +13,7 @@ targets = {t["name"]: t for t in package["targets"]}
 games = {name for name, t in targets.items() if t["path"].startswith("Games/") and t["path"] != "Games/Game"}
 named = games | {"GameServerCatalog"}
 agnostic = ["GameServerCore", "GameServerWire", "GameServerRoom", "GameServerMatchmaking", "GameServerLogin",
-            "GameServerDatabase", "GameServerSQLite", "GameServerPostgres", "GameServerCluster", "GameServerTransport"]
+            "GameServerRatings", "GameServerDatabase", "GameServerSQLite", "GameServerPostgres", "GameServerCluster", "GameServerTransport"]
 def closure(name, seen):
     for dependency in targets[name].get("target_dependencies", []):
         if dependency in targets and dependency not in seen:

@@ -1,6 +1,7 @@
 import ComposableArchitecture
 import GameServerDatabase
 import GameServerGame
+import GameServerRatings
 import GameServerMatchmaking
 import GameServerRoom
 import GameServerWire

@@ -1,6 +1,7 @@
 import ComposableArchitecture
 import GameServerDatabase
 import GameServerGame
+import GameServerRatings
 import GameServerLogin
 import GameServerMatchmaking
 import GameServerRoom

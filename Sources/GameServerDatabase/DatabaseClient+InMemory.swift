@@ -1,5 +1,6 @@
 import ConcurrencyExtras
 import GameServerGame
+import GameServerRatings
 import GameServerWire
 
 extension DatabaseClient {
@@ -100,29 +101,27 @@ struct Storage {
   var games: [GameRecord] = []
   var roomLogs: [RoomID: [RoomLogEntry]] = [:]
 
+  /// Records a finished game and writes the rating rows `GameRatings` gives it; returns the rated
+  /// players' ratings before and after it.
   mutating func record(_ game: GameRecord) -> [PlayerID: RatingUpdate] {
     self.games.append(game)
-    let people = game.players.filter { !game.bots.contains($0) }
-    for (player, name) in zip(game.players, game.names) where !game.bots.contains(player) {
-      self.names[player] = name
+    var before: [RatingKey: Int] = [:]
+    for key in GameRatings.people(in: [game]).keys {
+      before[key] = self.ratings[key.player]?[key.variant]
     }
-    self.guests.formUnion(game.guests)
-    let outcome = GameRatings.outcome(of: game)
-    let updated = GameRatings.updates(for: game) { self.ratings[$0]?[game.variant] ?? Elo.initialRating }
-    for (player, update) in updated { self.ratings[player, default: [:]][game.variant] = update.after }
-    for player in people where self.ratings[player]?[game.variant] == nil {
-      self.ratings[player, default: [:]][game.variant] = Elo.initialRating
+    let changes = GameRatings.rate([game], before: before)
+    for row in changes.rows {
+      let (player, variant) = (row.key.player, row.key.variant)
+      self.names[player] = row.name
+      if row.isGuest { self.guests.insert(player) }
+      self.ratings[player, default: [:]][variant] = row.after
+      var tally = self.records[player]?[variant] ?? (0, 0, 0)
+      tally.wins += row.wins
+      tally.losses += row.losses
+      tally.draws += row.draws
+      self.records[player, default: [:]][variant] = tally
     }
-    for player in people {
-      var tally = self.records[player]?[game.variant] ?? (0, 0, 0)
-      switch outcome[player] {
-      case .win?: tally.wins += 1
-      case .loss?: tally.losses += 1
-      case .draw?, nil: tally.draws += 1
-      }
-      self.records[player, default: [:]][game.variant] = tally
-    }
-    return updated
+    return changes.results[0]
   }
 
   /// The best-rated accounts (guests are rated but not listed).

@@ -1,4 +1,5 @@
 import GameServerGame
+import GameServerRatings
 import GameServerWire
 
 extension GameSummary {

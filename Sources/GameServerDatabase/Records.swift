@@ -1,5 +1,6 @@
 import Foundation
 import GameServerGame
+import GameServerRatings
 import GameServerWire
 import GameServerJSON
 
@@ -50,7 +51,7 @@ public struct SessionRecord: Hashable, Codable, Sendable {
 }
 
 /// A finished game, with its moves, for the record and the ratings.
-public struct GameRecord: Hashable, Codable, Sendable {
+public struct GameRecord: Hashable, Codable, Sendable, RatedGame {
   public var room: RoomID
   public var variant: GameVariant
   /// People and bots, in seat order; bots are not rated.

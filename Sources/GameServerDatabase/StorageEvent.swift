@@ -1,4 +1,5 @@
 import GameServerGame
+import GameServerRatings
 import GameServerWire
 
 /// What the database tells the server about its writes, as it happens: one event per change of

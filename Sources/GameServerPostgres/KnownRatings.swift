@@ -1,3 +1,4 @@
+import GameServerRatings
 import Synchronization
 
 /// The ratings a server last read or wrote, so that a commit ending games of players it knows can

@@ -1,4 +1,5 @@
 import GameServerDatabase
+import GameServerRatings
 import Logging
 import PostgresNIO
 
@@ -6,7 +7,7 @@ import PostgresNIO
 /// games with their players, and the rating rows the games change, in one round trip.
 ///
 /// A rating row is written only if it still holds the rating the commit was worked out from
-/// (``GameBatch/Row/expected``), and on a node of a cluster every room written to must still be
+/// (`RatingRow.before`), and on a node of a cluster every room written to must still be
 /// the node's at the epoch it knows (``Rooms``; their directory rows stay locked until the
 /// statement commits). If one is not, the statement fails whole with SQLSTATE 40001
 /// (``isStale(_:)``) and nothing of it is written. In a transaction that has locked the rating
@@ -41,7 +42,7 @@ package enum PostgresCommit {
     """
 
   static func write(
-    _ lines: [PostgresWrites.Line], _ batch: GameBatch, _ rated: GameBatch.Rated, rooms: Rooms?,
+    _ lines: [PostgresWrites.Line], _ batch: GameBatch, _ rated: RatingChanges, rooms: Rooms?,
     _ connection: PostgresConnection, _ logger: Logger
   ) async throws {
     try await Statement(lines, batch.games, batch.records, batch.seats, rated.rows, rooms ?? Rooms(node: 0))
@@ -55,7 +56,7 @@ package enum PostgresCommit {
 
     init(
       _ lines: [PostgresWrites.Line], _ games: [GameRecord], _ records: [String], _ seats: (games: [Int], players: [String]),
-      _ rows: [GameBatch.Row], _ rooms: Rooms
+      _ rows: [RatingRow], _ rooms: Rooms
     ) {
       // NB: The ids are drawn once (a CTE with a volatile function is made once), so the players
       // go with their game. Every CTE that writes runs to its end whether or not it is read.
@@ -77,9 +78,9 @@ package enum PostgresCommit {
           UPDATE rating SET
             name = person.name, rating = person.rating,
             wins = rating.wins + person.wins, losses = rating.losses + person.losses, draws = rating.draws + person.draws
-          FROM unnest(\(rows.map(\.key.player))::text[], \(rows.map(\.key.variant))::text[], \(rows.map(\.name))::text[],
-            \(rows.map(\.rating))::int8[], \(rows.map(\.wins))::int8[], \(rows.map(\.losses))::int8[], \(rows.map(\.draws))::int8[],
-            \(rows.map(\.expected))::int8[])
+          FROM unnest(\(rows.map(\.key.player.rawValue))::text[], \(rows.map(\.key.variant.rawValue))::text[], \(rows.map(\.name))::text[],
+            \(rows.map(\.after))::int8[], \(rows.map(\.wins))::int8[], \(rows.map(\.losses))::int8[], \(rows.map(\.draws))::int8[],
+            \(rows.map(\.before))::int8[])
             AS person (player, variant, name, rating, wins, losses, draws, expected)
           WHERE rating.player = person.player AND rating.variant = person.variant AND rating.rating = person.expected
           RETURNING 1

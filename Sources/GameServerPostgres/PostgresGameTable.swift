@@ -1,6 +1,7 @@
 import Foundation
 import GameServerDatabase
 import GameServerGame
+import GameServerRatings
 import GameServerWire
 import Logging
 import PostgresNIO
@@ -27,7 +28,7 @@ enum PostgresGameTable {
       """
       INSERT INTO rating (player, variant, name, rating, is_guest)
       SELECT player, variant, name, \(Elo.initialRating), is_guest
-      FROM unnest(\(keys.map(\.player))::text[], \(keys.map(\.variant))::text[], \(keys.map { batch.people[$0]!.name })::text[],
+      FROM unnest(\(keys.map(\.player.rawValue))::text[], \(keys.map(\.variant.rawValue))::text[], \(keys.map { batch.people[$0]!.name })::text[],
         \(keys.map { batch.people[$0]!.isGuest })::boolean[]) AS person (player, variant, name, is_guest)
       ON CONFLICT (player, variant) DO NOTHING
       """,
@@ -36,13 +37,13 @@ enum PostgresGameTable {
     for try await (player, variant, rating) in try await connection.query(
       """
       SELECT rating.player, rating.variant, rating.rating FROM rating
-      JOIN unnest(\(keys.map(\.player))::text[], \(keys.map(\.variant))::text[]) AS person (player, variant)
+      JOIN unnest(\(keys.map(\.player.rawValue))::text[], \(keys.map(\.variant.rawValue))::text[]) AS person (player, variant)
         ON rating.player = person.player AND rating.variant = person.variant
       ORDER BY rating.player, rating.variant FOR UPDATE OF rating
       """,
       logger: logger
     ).decode((String, String, Int).self) {
-      current[RatingKey(player: player, variant: variant)] = rating
+      current[RatingKey(player: PlayerID(rawValue: player), variant: GameVariant(rawValue: variant))] = rating
     }
     return current
   }

@@ -1,4 +1,5 @@
 import GameServerDatabase
+import GameServerRatings
 import GameServerWire
 import Logging
 import PostgresNIO

@@ -1,6 +1,7 @@
 import Foundation
 import GameServerDatabase
 import GameServerGame
+import GameServerRatings
 import GameServerWire
 import Logging
 import PostgresNIO
@@ -215,7 +216,7 @@ package final class PostgresWrites: Sendable {
       }
       guard !games.isEmpty else {
         try await Self.insert(lines, connection, logger)
-        return (completions, lost, GameBatch.Rated?.none)
+        return (completions, lost, RatingChanges?.none)
       }
       // NB: The games last, all at once, with the lines after the last `run`: a game recorded
       // between lines would split them into several statements.

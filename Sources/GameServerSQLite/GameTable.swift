@@ -2,6 +2,7 @@ import GameServerDatabase
 import Foundation
 import GRDB
 import GameServerGame
+import GameServerRatings
 import GameServerWire
 import GameServerJSON
 
@@ -11,8 +12,8 @@ import GameServerJSON
 /// let ratings = try GameTable.record(game, db)   // ["alice": 1200 → 1216, "bob": 1200 → 1184]
 /// ```
 enum GameTable {
-  /// Records a finished game and updates its people's ratings and tallies; returns the rated
-  /// players' ratings before and after it.
+  /// Records a finished game and writes the rating rows `GameRatings` gives it (its people's
+  /// ratings and tallies); returns the rated players' ratings before and after it.
   static func record(_ game: GameRecord, _ db: Database) throws -> [PlayerID: RatingUpdate] {
     // NB: Encoded here, on the writer's thread, off the rooms' thread.
     let record = try game.jsonText ?? JSONStreamEncoder.string(game)
@@ -23,32 +24,28 @@ enum GameTable {
       try db.cachedStatement(sql: "INSERT INTO gamePlayer (game, player) VALUES (?, ?)")
         .execute(arguments: [id, player.rawValue])
     }
-    let current = { (player: PlayerID) -> Int in
-      (try? Int.fetchOne(
+    var before: [RatingKey: Int] = [:]
+    for key in GameRatings.people(in: [game]).keys {
+      before[key] = try Int.fetchOne(
         db.cachedStatement(sql: "SELECT rating FROM rating WHERE player = ? AND variant = ?"),
-        arguments: [player.rawValue, game.variant.rawValue])) ?? Elo.initialRating
+        arguments: [key.player.rawValue, key.variant.rawValue])
     }
-    let updated = GameRatings.updates(for: game, current: current)
-    let outcome = GameRatings.outcome(of: game)
-    for (player, name) in zip(game.players, game.names) where !game.bots.contains(player) {
-      let column =
-        switch outcome[player] {
-        case .win?: "wins"
-        case .loss?: "losses"
-        case .draw?, nil: "draws"
-        }
-      let rating = updated[player]?.after ?? current(player)
-      // NB: Three fixed statements (one per counter), prepared once like the others.
+    let changes = GameRatings.rate([game], before: before)
+    for row in changes.rows {
       try db.cachedStatement(
         sql: """
-          INSERT INTO rating (player, variant, name, rating, isGuest, \(column)) VALUES (?, ?, ?, ?, ?, 1)
+          INSERT INTO rating (player, variant, name, rating, isGuest, wins, losses, draws) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
           ON CONFLICT (player, variant) DO UPDATE SET
-            name = excluded.name, rating = excluded.rating, \(column) = \(column) + 1
+            name = excluded.name, rating = excluded.rating,
+            wins = wins + excluded.wins, losses = losses + excluded.losses, draws = draws + excluded.draws
           """
       )
-      .execute(arguments: [player.rawValue, game.variant.rawValue, name, rating, game.guests.contains(player)])
+      .execute(arguments: [
+        row.key.player.rawValue, row.key.variant.rawValue, row.name, row.after, row.isGuest, row.wins, row.losses,
+        row.draws,
+      ])
     }
-    return updated
+    return changes.results[0]
   }
 
   /// The best-rated accounts of a game (guests are rated, but not listed: their names are not

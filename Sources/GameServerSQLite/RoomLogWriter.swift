@@ -1,4 +1,5 @@
 import GameServerDatabase
+import GameServerRatings
 import GRDB
 import GameServerWire
 import Synchronization

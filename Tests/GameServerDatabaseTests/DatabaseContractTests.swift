@@ -5,6 +5,7 @@ import GameServerPostgresTesting
 import Foundation
 import GRDB
 import GameServerGame
+import GameServerRatings
 import GameServerWire
 import Testing
 

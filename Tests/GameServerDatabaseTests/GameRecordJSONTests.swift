@@ -22,4 +22,22 @@ struct GameRecordJSONTests {
       #expect(try JSONDecoder().decode(GameRecord.self, from: Data(text.utf8)) == record)
     }
   }
+
+  /// A word-grid race's record with its players named by their ids.
+  func record(_ players: [PlayerID], winners: [PlayerID], ranking: [[PlayerID]]?) -> GameRecord {
+    GameRecord(
+      room: "room-a", variant: GameVariant(game: "wordgrid", mode: "race"), players: players,
+      names: players.map(\.rawValue), bots: [], winners: winners, ranking: ranking, moves: "[]")
+  }
+
+  @Test func theRankingIsStoredAndReadBack() throws {
+    let game = record(["a", "b", "c"], winners: ["c"], ranking: [["c"], ["a", "b"]])
+    let text = try #require(game.jsonText)
+    #expect(text.contains(#""winners":["c"],"ranking":[["c"],["a","b"]],"moves""#))
+    #expect(try JSONStreamEncoder.string(game) == text)
+    let decoded = try JSONDecoder().decode(GameRecord.self, from: Data(text.utf8))
+    #expect(decoded == game)
+    // A record of two is written as before, with no ranking.
+    #expect(record(["a", "b"], winners: ["a"], ranking: nil).jsonText?.contains("ranking") == false)
+  }
 }

@@ -3,6 +3,7 @@ import GameServerDatabase
 import GameServerPostgres
 import GameServerPostgresTesting
 import GameServerGame
+import GameServerRatings
 import GameServerWire
 import Testing
 

@@ -1,4 +1,4 @@
-import GameServerDatabase
+import GameServerRatings
 import Testing
 
 struct EloTests {
