@@ -235,8 +235,7 @@ let package = Package(
     .target(
       name: "GameServerTesting",
       dependencies: [
-        "ComposableArchitecture", "GameServerCatalog", "GameServerCore", "GameServerDatabase", "GameServerMatchmaking",
-        "GameServerWire",
+        "ComposableArchitecture", "GameServerCore", "GameServerDatabase", "GameServerMatchmaking", "GameServerWire",
       ]
     ),
 
@@ -396,7 +395,7 @@ let package = Package(
     .testTarget(
       name: "GameServerTestingTests",
       dependencies: [
-        "GameServerTesting", "GameServerConnectFour", "GameServerWordGrid", "GameServerTicTacToe",
+        "GameServerTesting", "GameServerCatalog", "GameServerConnectFour", "GameServerWordGrid", "GameServerTicTacToe",
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
     ),

@@ -7,7 +7,7 @@ import GameServerDatabase
 /// as the browser client does: it connects to the node named, resumes there (and joins again).
 ///
 /// ```swift
-/// let cluster = TestCluster(nodes: 2)
+/// let cluster = TestCluster(nodes: 2, games: GameCatalog([TicTacToe.self]))
 /// let ada = await cluster.nodes[0].connect()
 /// let bob = await cluster.nodes[1].connect()
 /// // ada and bob queue: the room opens on ada's node, and bob follows `moved` there.
@@ -22,10 +22,11 @@ public final class TestCluster {
 
   /// - Parameters:
   ///   - count: How many nodes, reached at `ws://node-1/`, `ws://node-2/`, ...
+  ///   - games: The games every node hosts.
   ///   - dependencies: Any other dependency to set on every node.
   public init(
     nodes count: Int = 2,
-    games: GameCatalog = .standard,
+    games: GameCatalog,
     settings: Server.Settings = Server.Settings(),
     seed: UInt64 = 1,
     dependencies: @escaping (inout DependencyValues) -> Void = { _ in }

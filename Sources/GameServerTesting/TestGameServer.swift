@@ -1,6 +1,5 @@
 import ComposableArchitecture
 import Foundation
-@_exported import GameServerCatalog
 @_exported import GameServerCore
 import GameServerDatabase
 @_exported import GameServerWire
@@ -15,7 +14,7 @@ import GameServerDatabase
 /// and a request it answered is answered `unavailable`).
 ///
 /// ```swift
-/// let server = TestGameServer()
+/// let server = TestGameServer(games: GameCatalog([TicTacToe.self]))
 /// let ada = await server.connect()
 /// await ada.send(.guest(name: "ada"))
 /// let welcome = try await ada.receive(\.welcome)
@@ -45,8 +44,8 @@ public final class TestGameServer {
   public var state: Server.State { self.live.value }
 
   /// - Parameters:
-  ///   - games: The games it hosts (the standard ones by default; a test of one game may pass
-  ///     a catalog of that game alone).
+  ///   - games: The games it hosts: `GameCatalog([MyGame.self])`, or `.standard` (from
+  ///     `GameServerCatalog`) for the server's own.
   ///   - database: The database (in memory by default; `DatabaseClient.inMemory(faults:)` makes
   ///     writes fail as a full disk does).
   ///   - clock: The clock everything runs on.
@@ -55,7 +54,7 @@ public final class TestGameServer {
   ///     database's storage events (`Server.Action.task`), as a live server does.
   ///   - dependencies: Any other dependency to set (a word list for the word grid).
   public init(
-    games: GameCatalog = .standard,
+    games: GameCatalog,
     settings: Server.Settings = Server.Settings(),
     database: DatabaseClient = .inMemory(),
     clock: TestClock<Duration> = TestClock(),

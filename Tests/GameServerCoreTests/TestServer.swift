@@ -38,7 +38,7 @@ final class TestServer {
     listensToStorage: Bool = true
   ) {
     self.kit = TestGameServer(
-      settings: settings, database: database, clock: clock, seed: seed, listensToStorage: listensToStorage
+      games: .standard, settings: settings, database: database, clock: clock, seed: seed, listensToStorage: listensToStorage
     ) {
       $0.wordDictionary = dictionary
     }

@@ -1,6 +1,7 @@
 import ComposableArchitecture
 import Foundation
 import GameServerConnectFour
+import GameServerCatalog
 import GameServerTesting
 import GameServerTicTacToe
 import GameServerWordGrid
@@ -21,7 +22,7 @@ struct BotRoomTests {
   /// game that has rematches.
   @Test(arguments: ["tictactoe", "connectfour"])
   func aBotTakesARematchAtOnce(game: String) async throws {
-    let server = TestGameServer()
+    let server = TestGameServer(games: .standard)
     let ada = try await guest(server, "ada")
     await ada.send(.playBot(GameChoice(game: game)))
     let room = try await ada.receive(\.room).0.room
@@ -41,7 +42,7 @@ struct BotRoomTests {
   /// A bot asks for no rematch itself, and a finished game with no rematch asked for stays as
   /// it ended.
   @Test func aBotAsksForNoRematchOfItsOwn() async throws {
-    let server = TestGameServer()
+    let server = TestGameServer(games: .standard)
     let ada = try await guest(server, "ada")
     await ada.send(.playBot(GameChoice(game: "tictactoe")))
     let room = try await ada.receive(\.room).0.room
@@ -55,7 +56,7 @@ struct BotRoomTests {
   /// A word-grid race against a bot whose person leaves: the bot does not race on alone; the
   /// game ends, is recorded, and the room closes and leaves the list.
   @Test func aBotRaceEndsWhenItsPersonLeaves() async throws {
-    let server = TestGameServer(seed: 3) { $0.wordDictionary = WordGridRaceTests.dictionary }
+    let server = TestGameServer(games: .standard, seed: 3) { $0.wordDictionary = WordGridRaceTests.dictionary }
     let ada = try await guest(server, "ada")
     let eve = try await guest(server, "eve")
     let player = try #require(server.state.sessions.values.first { $0.identity.name == "ada" }?.identity.player)
@@ -74,7 +75,7 @@ struct BotRoomTests {
 
   /// While someone watches, the bots race on for them; once the last watcher goes, the game ends.
   @Test func aWatchedBotRaceGoesOnUntilTheWatcherLeaves() async throws {
-    let server = TestGameServer(seed: 3) { $0.wordDictionary = WordGridRaceTests.dictionary }
+    let server = TestGameServer(games: .standard, seed: 3) { $0.wordDictionary = WordGridRaceTests.dictionary }
     let ada = try await guest(server, "ada")
     let eve = try await guest(server, "eve")
     await ada.send(.playBot(GameChoice(game: "wordgrid", mode: "race")))
@@ -93,7 +94,7 @@ struct BotRoomTests {
   /// A person who drops out of a bot race and does not come back within the grace period ends
   /// it the same way.
   @Test func aBotRaceEndsWhenItsPersonDoesNotComeBack() async throws {
-    let server = TestGameServer(seed: 3) { $0.wordDictionary = WordGridRaceTests.dictionary }
+    let server = TestGameServer(games: .standard, seed: 3) { $0.wordDictionary = WordGridRaceTests.dictionary }
     let ada = try await guest(server, "ada")
     await ada.send(.playBot(GameChoice(game: "wordgrid", mode: "race")))
     let room = try await ada.receive(\.room).0.room
@@ -107,7 +108,7 @@ struct BotRoomTests {
   /// Leaving a game against a bot forfeits it and closes the room, after the game's end has
   /// gone through it (no action of the end finds the room gone).
   @Test func leavingAGameAgainstABotClosesItsRoom() async throws {
-    let server = TestGameServer()
+    let server = TestGameServer(games: .standard)
     let ada = try await guest(server, "ada")
     await ada.send(.playBot(GameChoice(game: "tictactoe")))
     let room = try await ada.receive(\.room).0.room

@@ -4,6 +4,7 @@ import GameServerCore
 import GameServerDatabase
 import GameServerGame
 import GameServerWire
+import GameServerCatalog
 import GameServerTesting
 import Testing
 
@@ -38,7 +39,7 @@ struct ClusterNodeTests {
   /// close; the room and its clocks stop here.
   @Test func aLostRoomSendsItsPeopleWhereItWent() async throws {
     let queue = LockIsolated<[QueueTicket]>([])
-    let server = TestGameServer { $0.cluster = Self.cluster(queue: queue) }
+    let server = TestGameServer(games: .standard) { $0.cluster = Self.cluster(queue: queue) }
     let ada = await server.connect()
     let bob = await server.connect()
     await ada.send(.guest(name: "ada"))
@@ -66,7 +67,7 @@ struct ClusterNodeTests {
   /// takes the ticket back.
   @Test func theQueueIsTheClusters() async throws {
     let (queue, left) = (LockIsolated<[QueueTicket]>([]), LockIsolated<[PlayerID]>([]))
-    let server = TestGameServer { $0.cluster = Self.cluster(queue: queue, left: left) }
+    let server = TestGameServer(games: .standard) { $0.cluster = Self.cluster(queue: queue, left: left) }
     let ada = await server.connect()
     let bob = await server.connect()
     await ada.send(.guest(name: "ada"))
@@ -92,7 +93,7 @@ struct ClusterNodeTests {
   /// A room the shared queue made on another node: the player is sent there and waits here no
   /// more; tickets the cluster could not keep end the wait, with the reason.
   @Test func aMatchElsewhereSendsThePlayerThere() async throws {
-    let server = TestGameServer { $0.cluster = Self.cluster() }
+    let server = TestGameServer(games: .standard) { $0.cluster = Self.cluster() }
     let ada = await server.connect()
     let bob = await server.connect()
     await ada.send(.guest(name: "ada"))
@@ -116,7 +117,7 @@ struct ClusterNodeTests {
   /// period to come; if they never do, they forfeit.
   @Test func aRoomMadeHereSeatsPlayersOfOtherNodesAsAway() async throws {
     let queue = LockIsolated<[QueueTicket]>([])
-    let server = TestGameServer { $0.cluster = Self.cluster(queue: queue) }
+    let server = TestGameServer(games: .standard) { $0.cluster = Self.cluster(queue: queue) }
     let ada = await server.connect()
     await ada.send(.guest(name: "ada"))
     let a = try await ada.receive(\.welcome).player
@@ -141,7 +142,7 @@ struct ClusterNodeTests {
   /// nowhere is unknown.
   @Test func privateRoomCodesWorkFromAnyNode() async throws {
     let told = LockIsolated<[String]>([])
-    let server = TestGameServer {
+    let server = TestGameServer(games: .standard) {
       $0.cluster = ClusterClient(
         placement: { _ in nil }, location: { _ in nil }, events: { AsyncStream { _ in } },
         publishPrivateRoom: { code in told.withValue { $0.append("+\(code)") } },
@@ -170,7 +171,7 @@ struct ClusterNodeTests {
 
   /// A node that lost its lease stops every room, saying nothing of where they went.
   @Test func aLostLeaseStopsEveryRoom() async throws {
-    let server = TestGameServer { $0.cluster = Self.cluster() }
+    let server = TestGameServer(games: .standard) { $0.cluster = Self.cluster() }
     let ada = await server.connect()
     await ada.send(.guest(name: "ada"))
     await ada.send(.playBot(GameChoice(game: "tictactoe")))
@@ -183,7 +184,7 @@ struct ClusterNodeTests {
 
   /// A player who logs in where their room is not is sent to the node that has it.
   @Test func aPlayerWhoseRoomIsElsewhereIsSentThere() async throws {
-    let server = TestGameServer {
+    let server = TestGameServer(games: .standard) {
       $0.cluster = Self.cluster(placement: { player in
         player.rawValue.hasPrefix("guest-") ? RoomPlacement(room: "room-1", url: "ws://b/") : nil
       })
@@ -198,7 +199,7 @@ struct ClusterNodeTests {
   /// A player who logs in on another node takes their connection here: it is told why, and
   /// may log in again.
   @Test func aLoginOnAnotherNodeTakesThePlayersConnectionHere() async throws {
-    let server = TestGameServer { $0.cluster = Self.cluster() }
+    let server = TestGameServer(games: .standard) { $0.cluster = Self.cluster() }
     let ada = await server.connect()
     await ada.send(.guest(name: "ada"))
     let player = try await ada.receive(\.welcome).player
@@ -213,7 +214,7 @@ struct ClusterNodeTests {
   /// a wrong password here counts for every node.
   @Test func lockoutsAndWrongPasswordsAreTheClustersNotTheNodes() async throws {
     let failures = LockIsolated<[String]>([])
-    let server = TestGameServer {
+    let server = TestGameServer(games: .standard) {
       $0.cluster = ClusterClient(
         placement: { _ in nil }, location: { _ in nil }, events: { AsyncStream { _ in } },
         lockedUntil: { name, now in name == "alice" ? now.addingTimeInterval(42) : nil },
@@ -235,7 +236,7 @@ struct ClusterNodeTests {
   /// Watching a room that lives elsewhere sends the watcher there; one that is nowhere is
   /// unknown, as on a server of its own.
   @Test func spectatingARoomElsewhereSendsTheWatcherThere() async throws {
-    let server = TestGameServer {
+    let server = TestGameServer(games: .standard) {
       $0.cluster = Self.cluster(location: { room in
         room == "room-far" ? RoomPlacement(room: room, url: "ws://c/") : nil
       })
@@ -256,7 +257,7 @@ struct ClusterNodeTests {
   /// looks again for the player until a live node has the room, then sends them there.
   @Test func nobodyIsSentToANodeThatIsDown() async throws {
     let owner = LockIsolated(RoomPlacement(room: "room-far", url: "ws://dead/", retryAfter: 1))
-    let server = TestGameServer {
+    let server = TestGameServer(games: .standard) {
       $0.cluster = Self.cluster(
         placement: { player in player.rawValue.hasPrefix("guest-") ? owner.value : nil },
         location: { room in room == "room-far" ? owner.value : nil })
@@ -287,7 +288,7 @@ struct ClusterNodeTests {
   @Test func aPlayerSeatedOnAnotherNodeGetsNoSecondSeat() async throws {
     let queue = LockIsolated<[QueueTicket]>([])
     let far = LockIsolated<RoomPlacement?>(nil)
-    let server = TestGameServer { $0.cluster = Self.cluster(placement: { _ in far.value }, queue: queue) }
+    let server = TestGameServer(games: .standard) { $0.cluster = Self.cluster(placement: { _ in far.value }, queue: queue) }
     let bob = await server.connect()
     await bob.send(.guest(name: "bob"))
     _ = try await bob.receive(\.welcome)
@@ -315,7 +316,7 @@ struct ClusterNodeTests {
   @Test func queuedComesOnlyOnceTheTicketIsStored() async throws {
     let stored = LockIsolated(false)
     let (events, news) = AsyncStream.makeStream(of: ClusterEvent.self)
-    let server = TestGameServer {
+    let server = TestGameServer(games: .standard) {
       $0.cluster = ClusterClient(
         placement: { _ in nil }, location: { _ in nil }, events: { events },
         enqueue: { ticket in news.yield(stored.value ? .queued([ticket.player]) : .queueFailed([ticket.player])) })
@@ -340,7 +341,7 @@ struct ClusterNodeTests {
   @Test func aRoomTakenOverHereIsShownToItsPlayerWaitingHere() async throws {
     let down = LockIsolated<RoomPlacement?>(nil)
     let (events, news) = AsyncStream.makeStream(of: ClusterEvent.self)
-    let first = TestGameServer()
+    let first = TestGameServer(games: .standard)
     let ada = await first.connect()
     await ada.send(.guest(name: "ada"))
     let token = try await ada.receive(\.welcome).token
@@ -348,7 +349,7 @@ struct ClusterNodeTests {
     let room = try await ada.receive(\.room).0.room
     let logs = try await first.database.fetchRoomLogs()
 
-    let server = TestGameServer(database: first.database) {
+    let server = TestGameServer(games: .standard, database: first.database) {
       $0.cluster = ClusterClient(placement: { _ in down.value }, location: { _ in nil }, events: { events })
     }
     down.setValue(RoomPlacement(room: room, url: "ws://dead/", retryAfter: 1))

@@ -7,7 +7,7 @@ import Testing
 // README example begins
 @MainActor
 @Test func adaBeatsBobAtConnectFour() async throws {
-  let server = TestGameServer()
+  let server = TestGameServer(games: GameCatalog([ConnectFour.self]))
   let ada = await server.connect()
   let bob = await server.connect()
   await ada.send(.guest(name: "ada"))

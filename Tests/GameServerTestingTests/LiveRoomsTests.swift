@@ -1,5 +1,6 @@
 import ComposableArchitecture
 import Foundation
+import GameServerCatalog
 import GameServerTesting
 import GameServerTicTacToe
 import Testing
@@ -24,7 +25,7 @@ struct LiveRoomsTests {
   }
 
   @Test func roomMessagesNameTheSeatsAndViewsCarryTheMoveDeadline() async throws {
-    let server = TestGameServer()
+    let server = TestGameServer(games: .standard)
     let clients = try await guests(server, ["ada"])
     await clients[0].send(.playBot(GameChoice(game: "tictactoe")))
     let (room, _) = try await clients[0].receive(\.room)
@@ -43,7 +44,7 @@ struct LiveRoomsTests {
   }
 
   @Test func theListShowsPublicGamesThatGoOn() async throws {
-    let server = TestGameServer()
+    let server = TestGameServer(games: .standard)
     let clients = try await guests(server, ["ada", "bob", "cora", "dan", "eve"])
     let (ada, bob, cora, dan, eve) = (clients[0], clients[1], clients[2], clients[3], clients[4])
     await ada.send(.queue(GameChoice(game: "tictactoe")))
@@ -77,7 +78,7 @@ struct LiveRoomsTests {
   }
 
   @Test func eachPlayerOfARatedGameHearsTheirNewRating() async throws {
-    let server = TestGameServer()
+    let server = TestGameServer(games: .standard)
     let clients = try await guests(server, ["ada", "bob"])
     let (ada, bob) = (clients[0], clients[1])
     await ada.send(.queue(GameChoice(game: "tictactoe")))
@@ -97,7 +98,7 @@ struct LiveRoomsTests {
   /// the change from the rating the forfeit left them (1184 to 1201: +17), not from the rating
   /// a new session starts with.
   @Test func theChangeIsFromTheRatingStoredBeforeTheGame() async throws {
-    let server = TestGameServer()
+    let server = TestGameServer(games: .standard)
     let ada = try await guests(server, ["ada"])[0]
     let bob = await server.connect()
     await bob.send(.guest(name: "bob"))
@@ -129,7 +130,7 @@ struct LiveRoomsTests {
   }
 
   @Test func aGameAgainstABotRatesNobody() async throws {
-    let server = TestGameServer()
+    let server = TestGameServer(games: .standard)
     let clients = try await guests(server, ["ada"])
     await clients[0].send(.playBot(GameChoice(game: "tictactoe")))
     await clients[0].send(.move(.move("resign")))
@@ -145,7 +146,7 @@ struct HistoryTests {
   @Test func aPlayerSeesTheirLastGamesOldestFirst() async throws {
     var settings = Server.Settings()
     settings.historySize = 2
-    let server = TestGameServer(settings: settings)
+    let server = TestGameServer(games: .standard, settings: settings)
     let ada = await server.connect()
     await ada.send(.guest(name: "ada"))
     _ = try await ada.receive(\.welcome)

@@ -1,5 +1,6 @@
 import ComposableArchitecture
 import Foundation
+import GameServerCatalog
 import GameServerTesting
 import GameServerTicTacToe
 import Testing
@@ -18,7 +19,7 @@ struct TestClusterTests {
   /// Players queueing on two nodes meet on the node of the first; the second follows `moved`
   /// there; they finish the game, and it is recorded once, with each rating once.
   @Test func playersOnTwoNodesAreMatchedAndRatedOnce() async throws {
-    let cluster = TestCluster(nodes: 2)
+    let cluster = TestCluster(nodes: 2, games: .standard)
     let (one, two) = (cluster.nodes[0], cluster.nodes[1])
     let ada = try await register(one, "ada")
     let bob = try await register(two, "bob")
@@ -45,7 +46,7 @@ struct TestClusterTests {
 
   /// A friend on another node joins a private room by its code: sent to the host's node.
   @Test func aPrivateRoomCodeWorksFromAnotherNode() async throws {
-    let cluster = TestCluster(nodes: 2)
+    let cluster = TestCluster(nodes: 2, games: .standard)
     let host = await cluster.nodes[0].connect()
     let friend = await cluster.nodes[1].connect()
     await host.send(.guest(name: "hal"))

@@ -1,4 +1,5 @@
 import ComposableArchitecture
+import GameServerCatalog
 import GameServerTesting
 import GameServerWordGrid
 import Testing
@@ -15,7 +16,7 @@ struct WordGridRaceTests {
     ])
 
   func makeServer() -> TestGameServer {
-    TestGameServer(seed: 3) { $0.wordDictionary = Self.dictionary }
+    TestGameServer(games: .standard, seed: 3) { $0.wordDictionary = Self.dictionary }
   }
 
   func guests(_ server: TestGameServer, _ names: [String]) async throws -> [(client: TestClient, player: PlayerID)] {
