@@ -14,6 +14,7 @@ public enum Elo {
   public static let k = 32.0
 
   /// The chance that a player rated `rating` beats one rated `opponent`.
+  @inlinable
   public static func expectedScore(_ rating: Int, against opponent: Int) -> Double {
     1 / (1 + pow(10, Double(opponent - rating) / 400))
   }

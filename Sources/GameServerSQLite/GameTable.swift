@@ -24,11 +24,11 @@ enum GameTable {
       try db.cachedStatement(sql: "INSERT INTO gamePlayer (game, player) VALUES (?, ?)")
         .execute(arguments: [id, player.rawValue])
     }
-    var before: [RatingKey: Int] = [:]
-    for key in GameRatings.people(in: [game]).keys {
-      before[key] = try Int.fetchOne(
+    var before = [RatingKey: Int](minimumCapacity: game.players.count)
+    for player in game.players where !game.bots.contains(player) {
+      before[RatingKey(player: player, variant: game.variant)] = try Int.fetchOne(
         db.cachedStatement(sql: "SELECT rating FROM rating WHERE player = ? AND variant = ?"),
-        arguments: [key.player.rawValue, key.variant.rawValue])
+        arguments: [player.rawValue, game.variant.rawValue])
     }
     let changes = GameRatings.rate([game], before: before)
     for row in changes.rows {
