@@ -218,12 +218,8 @@ let package = Package(
     .target(
       name: "GameServerApp",
       dependencies: [
-        "ComposableArchitecture", "GameServerCatalog", "GameServerDatabase", "GameServerSQLite",
-        "GameServerPostgres", "GameServerCluster", "GameServerClock", "GameServerCore", "GameServerMatchmaking",
-        "GameServerWire",
-        // NB: Named only to set the word grid's word list; the game-author issue gives games a
-        // way to declare what they need at start, and this goes.
-        "GameServerWordGrid",
+        "ComposableArchitecture", "GameServerDatabase", "GameServerSQLite", "GameServerPostgres", "GameServerCluster",
+        "GameServerClock", "GameServerCore", "GameServerGame", "GameServerMatchmaking", "GameServerWire",
         "GameServerTransport",
         .product(name: "CoreMetrics", package: "swift-metrics"),
         .product(name: "Logging", package: "swift-log"),
@@ -254,8 +250,8 @@ let package = Package(
     .executableTarget(
       name: "GameServerCommand",
       dependencies: [
-        "GameServerSelfPlay", "GameServerApp", "GameServerConnectFour", "GameServerPostgres", "GameServerTicTacToe",
-        "GameServerTransport", "GameServerWordGrid",
+        "GameServerSelfPlay", "GameServerApp", "GameServerCatalog", "GameServerConnectFour", "GameServerPostgres",
+        "GameServerTicTacToe", "GameServerTransport", "GameServerWordGrid",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ],

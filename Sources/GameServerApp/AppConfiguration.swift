@@ -1,10 +1,13 @@
 import Logging
 import GameServerCore
+import GameServerGame
 import GameServerPostgres
 import GameServerTransport
 
 /// Everything `game-server serve` can be told.
 public struct AppConfiguration: Sendable {
+  /// The games served.
+  public var games: GameCatalog
   public var transport = TransportConfiguration()
   /// The folder of the embedded SQLite database (and of anything else kept locally).
   public var dataDirectory = "data"
@@ -13,13 +16,16 @@ public struct AppConfiguration: Sendable {
   /// This server as a node of a cluster sharing ``postgres``: the address clients reach it at,
   /// and how long its rooms stay its own without a heartbeat. Nil for a server on its own.
   public var cluster: (url: String, lease: Duration)?
-  /// A word list; nil for Debian's standard one.
-  public var dictionaryPath: String?
+  /// The values of the games' start options (``GameCatalog/startOptions``), by option name: a
+  /// word list's path under `"dictionary"`. A missing one is not given (its game's default).
+  public var gameOptions: [String: String] = [:]
   public var server = Server.Settings()
   /// Where the server reports what it does (swift-log).
   public var logger = Logger(label: "game-server")
 
-  public init() {}
+  public init(games: GameCatalog) {
+    self.games = games
+  }
 
   /// The database file in the data folder.
   public var databasePath: String { "\(self.dataDirectory)/game-server.sqlite" }

@@ -1,5 +1,4 @@
 import ComposableArchitecture
-import GameServerCatalog
 import GameServerDatabase
 import GameServerSQLite
 import GameServerCluster
@@ -8,11 +7,11 @@ import Dispatch
 import Foundation
 import GameServerClock
 import GameServerCore
+import GameServerGame
 import GameServerMatchmaking
 import GameServerWire
 import GameServerTransport
 import Logging
-import GameServerWordGrid
 
 /// The running server: the database, the rooms recovered from it, the root store on the
 /// transport's service thread, and the websocket transport feeding it.
@@ -42,7 +41,13 @@ public final class GameServerApp: @unchecked Sendable {
 
   /// Opens the database, recovers the rooms, and starts listening.
   public static func start(_ configuration: AppConfiguration) async throws -> GameServerApp {
-    let dictionary = try Self.loadDictionary(configuration.dictionaryPath)
+    let games = configuration.games
+    let gameSetup: GameStartOption.Setup
+    do {
+      gameSetup = try games.prepare(configuration.gameOptions)
+    } catch {
+      throw StartupError.game("\(error)")
+    }
     try StartupError.checkDataDirectory(configuration.dataDirectory)
     let logger = configuration.logger
     let commits = CommitHook()
@@ -83,8 +88,8 @@ public final class GameServerApp: @unchecked Sendable {
     // NB: A node of a cluster owns no room when it starts: the rooms of its former self are taken
     // over, by it or another node, once that one's lease runs out.
     let recovered = try await withDependencies {
-      $0.games = .standard
-      $0.wordDictionary = dictionary
+      $0.games = games
+      gameSetup(&$0)
     } operation: {
       cluster.isClustered ? RoomLog.Recovery() : try await RoomLog.recover(from: database)
     }
@@ -103,7 +108,7 @@ public final class GameServerApp: @unchecked Sendable {
     //     lws calls, and a job queued from elsewhere wakes it.
     let executor = StoreExecutor(wakingWith: { transport.wake() })
     let actor = StoreActor(executor: executor)
-    let metrics = ServerMetrics()
+    let metrics = ServerMetrics(games: games)
     let box = TransportIntake(metrics: metrics, logger: logger)
     try transport.start(
       onEvent: { event in actor.assumeIsolated { _ in box.handle(event) } },
@@ -127,8 +132,8 @@ public final class GameServerApp: @unchecked Sendable {
         Server()
       } withDependencies: {
         $0.database = database
-        $0.games = .standard
-        $0.wordDictionary = dictionary
+        $0.games = games
+        gameSetup(&$0)
         $0.clientChannel = channel
         $0.cluster = node
         // NB: Every move re-arms a move clock: this clock makes that a heap insert, not a
@@ -152,25 +157,6 @@ public final class GameServerApp: @unchecked Sendable {
       return Matchmaking.groups(of: variant, tickets, settings: settings).map { ($0.players, $0.bots) }
     }
   }
-
-  /// The word list, refused when it is unreadable or holds too few words to make puzzles.
-  static func loadDictionary(_ path: String?) throws -> WordDictionary {
-    let dictionary: WordDictionary
-    do {
-      dictionary = try path.map { try WordDictionary(contentsOfFile: $0) } ?? WordDictionary.load()
-    } catch {
-      throw StartupError.dictionary("\(error).")
-    }
-    guard dictionary.count >= minimumDictionaryWords else {
-      throw StartupError.dictionary(
-        "The word list \(path ?? "") has \(dictionary.count) usable words (3 or more letters a to z, one a line); "
-          + "at least \(minimumDictionaryWords) are needed.")
-    }
-    return dictionary
-  }
-
-  /// The fewest words a word list must have for the word grid to make puzzles.
-  static let minimumDictionaryWords = 1_000
 
   /// Waits for SIGINT or SIGTERM.
   public func waitForSignal() async {

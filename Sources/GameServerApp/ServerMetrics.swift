@@ -1,5 +1,5 @@
 import CoreMetrics
-import GameServerCatalog
+import GameServerGame
 import Metrics
 import Prometheus
 import GameServerWire
@@ -21,10 +21,13 @@ final class ServerMetrics: Sendable {
   let rejected: CoreMetrics.Counter
   let dropped: CoreMetrics.Counter
   let handling: CoreMetrics.Timer
+  /// The games served: what tells a move from another message.
+  let games: GameCatalog
 
   private static let bootstrapped = Mutex<PrometheusCollectorRegistry?>(nil)
 
-  init() {
+  init(games: GameCatalog) {
+    self.games = games
     // NB: swift-metrics takes one factory per process; every app in it shares the registry.
     self.registry = Self.bootstrapped.withLock { registry in
       if let registry { return registry }
@@ -50,7 +53,7 @@ final class ServerMetrics: Sendable {
   func record(_ request: ClientRequest) {
     self.messages.increment()
     // NB: Every game message but a rematch request is a move; a type no game has is not.
-    if case let .move(move) = request.message, move.type != "rematch", GameCatalog.standard.isMoveType(move.type) {
+    if case let .move(move) = request.message, move.type != "rematch", self.games.isMoveType(move.type) {
       self.moves.increment()
     }
   }

@@ -12,7 +12,8 @@ public enum StartupError: Error, Equatable, CustomStringConvertible {
   case dataNotWritable(String, reason: String)
   case diskFull(String)
   case database(String, reason: String)
-  case dictionary(String)
+  /// A game's start option could not be read (a word list): the game's own line.
+  case game(String)
 
   public var description: String {
     switch self {
@@ -20,7 +21,7 @@ public enum StartupError: Error, Equatable, CustomStringConvertible {
     case let .dataNotWritable(path, reason): "--data \(path) is not writable (\(reason))."
     case let .diskFull(path): "The disk holding --data \(path) is full."
     case let .database(path, reason): "Cannot open the database in \(path): \(reason)."
-    case let .dictionary(reason): reason
+    case let .game(reason): reason
     }
   }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GameServerApp
+import GameServerCatalog
 import GameServerPostgres
 import GameServerTransport
 import Logging
@@ -98,7 +99,7 @@ struct ServeCommand: AsyncParsableCommand {
       handler.logLevel = level
       return handler
     }
-    var configuration = AppConfiguration()
+    var configuration = AppConfiguration(games: .standard)
     configuration.transport.host = self.host
     configuration.transport.port = self.port
     configuration.transport.staticDirectory = self.publicDirectory
@@ -117,7 +118,7 @@ struct ServeCommand: AsyncParsableCommand {
       let scheme = self.tlsCertificate == nil ? "ws" : "wss"
       configuration.cluster = (self.nodeURL ?? "\(scheme)://\(self.host):\(self.port)/", .seconds(self.leaseSeconds))
     }
-    configuration.dictionaryPath = self.dictionary
+    configuration.gameOptions["dictionary"] = self.dictionary
     configuration.server.gracePeriod = .seconds(self.gracePeriod)
     configuration.server.moveTimeLimit = .seconds(self.moveTimeLimit)
     let app: GameServerApp

@@ -101,6 +101,10 @@ where State: Codable & Equatable & Sendable, Action: Equatable & Sendable {
   /// The level a bot plays at when a server names none.
   static var defaultBot: Bot { get }
 
+  /// What the game needs read when a server starts, each with its `serve` option (a word list).
+  /// The default is none.
+  static var startOptions: [GameStartOption] { get }
+
   // MARK: Erased (implemented for every game by `Game+Erased.swift`; do not implement)
 
   static func _storage(of state: State) -> AnyObject
@@ -143,6 +147,8 @@ extension Game {
   public static func gameNumber(of state: State) -> Int { 1 }
 
   public static func botsRace(in state: State) -> Bool { false }
+
+  public static var startOptions: [GameStartOption] { [] }
 
   /// The mode named `name`, or the default mode for nil.
   public static func mode(named name: String?) -> GameMode? {
