@@ -10,6 +10,7 @@ import GameServerWire
 /// await ada.send(.queue(GameChoice(game: "connectfour")))
 /// await ada.send(.move(ConnectFour.self, .drop(column: 3)))  // or .move("drop", ["column": 3])
 /// let view = try await ada.view(ConnectFourView.self)
+/// let seen = try await bob.views(ConnectFourView.self)  // every view bob got since he last asked
 /// ```
 @MainActor
 public final class TestClient {
@@ -76,15 +77,36 @@ public final class TestClient {
   }
 
   /// The latest view of the client's room, read as `View` (a game's view type): every message
-  /// that came until then is taken.
+  /// that came until then is taken. A view taken with `receive(\.room)` reads with
+  /// ``GameServerWire/RoomView/view(_:)``.
   public func view<View: Decodable>(_ type: View.Type) async throws -> View {
     await self.server.wait(for: self.connection) { $0.type == "room" }
-    let rooms = self.taken().compactMap { message -> RoomView? in
+    guard let room = self.takenRooms().last else {
+      throw TestClientError.noMessage("room", received: [])
+    }
+    return try room.view(View.self)
+  }
+
+  /// Every view of the client's room that came since it last took messages, read as `View`,
+  /// oldest first: a view for each change it was shown, so a test can check each of them (that
+  /// none showed what it must not). It waits as ``view(_:)`` does, for a first view (ask it when
+  /// one is due), and takes every message that came.
+  ///
+  /// ```swift
+  /// let seen = try await ada.views(ConnectFourView.self)
+  /// #expect(seen.map(\.moveNumber) == [0, 1, 2])
+  /// ```
+  public func views<View: Decodable>(_ type: View.Type) async throws -> [View] {
+    await self.server.wait(for: self.connection) { $0.type == "room" }
+    return try self.takenRooms().map { try $0.view(View.self) }
+  }
+
+  /// Takes what came, and gives the room views in it.
+  private func takenRooms() -> [RoomView] {
+    self.taken().compactMap { message -> RoomView? in
       guard case let .room(view, _) = message else { return nil }
       return view
     }
-    guard let room = rooms.last else { throw TestClientError.noMessage("room", received: []) }
-    return try JSONDecoder().decode(View.self, from: Data(room.viewJSON))
   }
 
   /// Every message that came since the last receive, taken.
@@ -133,6 +155,18 @@ public enum TestClientError: Error, CustomStringConvertible {
     case let .noMessage(wanted, received):
       "No \(wanted) message came; the client had \(received.isEmpty ? "none" : received.joined(separator: ", "))."
     }
+  }
+}
+
+extension RoomView {
+  /// The game's view in it, read as `View` (a game's view type).
+  ///
+  /// ```swift
+  /// let (room, _) = try await ada.receive(\.room)
+  /// let view = try room.view(ConnectFourView.self)
+  /// ```
+  public func view<View: Decodable>(_ type: View.Type) throws -> View {
+    try JSONDecoder().decode(View.self, from: Data(self.viewJSON))
   }
 }
 
