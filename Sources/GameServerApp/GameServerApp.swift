@@ -44,6 +44,7 @@ public final class GameServerApp: @unchecked Sendable {
     let games = configuration.games
     let gameSetup: GameStartOption.Setup
     do {
+      try games.check(reserved: ClientMessage.protocolTypes)
       gameSetup = try games.prepare(configuration.gameOptions)
     } catch {
       throw StartupError.game("\(error)")

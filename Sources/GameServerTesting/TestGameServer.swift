@@ -62,6 +62,12 @@ public final class TestGameServer {
     listensToStorage: Bool = true,
     dependencies: (inout DependencyValues) -> Void = { _ in }
   ) {
+    // NB: As a live server refuses to start on such a catalog, the test fails with the reason.
+    do {
+      try games.check(reserved: ClientMessage.protocolTypes)
+    } catch {
+      reportIssue(error.description)
+    }
     self.isStarted = !listensToStorage
     let outbox = self.outbox
     let dropped = self.dropped

@@ -40,6 +40,13 @@ extension ClientRequest {
 }
 
 extension ClientMessage {
+  /// The protocol's own message types: a game's move may not take one of these names (a
+  /// server refuses such a catalog at start).
+  public static let protocolTypes: Set<String> = [
+    "guest", "register", "login", "resume", "logout", "queue", "cancelQueue", "playBot", "createRoom", "joinRoom",
+    "spectate", "leaveRoom", "startRoom", "leaderboard", "rooms", "history", "games", "ping",
+  ]
+
   fileprivate init(type: String, fields: MessageFields) throws(ProtocolError) {
     switch type {
     case "guest": self = .guest(name: try fields.string("name", limit: ClientRequest.limits.name))

@@ -53,3 +53,24 @@ struct StartOptionTests {
     #expect(error.description.contains(missing))
   }
 }
+
+/// A catalog a server cannot serve is refused at start, saying which games.
+struct CatalogCheckTests {
+  @Test func twoGamesOfOneIdAreRefused() {
+    #expect(throws: GameStartError(
+      "Two games have the id \"wordgrid\": GameServerWordGrid.WordGrid and GameServerWordGrid.WordGrid.")
+    ) {
+      try GameCatalog([WordGrid.self, WordGrid.self]).check(reserved: [])
+    }
+  }
+
+  @Test func movesNamedAsTheProtocolsMessagesAreRefused() {
+    #expect(throws: GameStartError("The game \"wordgrid\" has moves named as the protocol's own messages: pass, word.")) {
+      try GameCatalog([WordGrid.self]).check(reserved: ["word", "pass", "queue"])
+    }
+  }
+
+  @Test func aCatalogOfDistinctGamesAndMovesPasses() throws {
+    try GameCatalog([WordGrid.self]).check(reserved: ["queue", "guest"])
+  }
+}

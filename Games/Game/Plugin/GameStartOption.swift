@@ -67,3 +67,30 @@ extension GameCatalog {
     }
   }
 }
+
+extension GameCatalog {
+  /// Refuses a catalog a server cannot serve, saying which games: two games of one id (the
+  /// second would never be reached), or a game whose move types take a name of the protocol's
+  /// own messages (`reserved`: its moves would never reach it).
+  ///
+  /// ```swift
+  /// try GameCatalog([TicTacToe.self, TicTacToe.self]).check(reserved: [])
+  /// // Two games have the id "tictactoe": GameServerTicTacToe.TicTacToe and GameServerTicTacToe.TicTacToe.
+  /// ```
+  public func check(reserved: Set<String>) throws(GameStartError) {
+    var byID: [String: any Game.Type] = [:]
+    for game in self.games {
+      if let first = byID[game.id] {
+        throw GameStartError(
+          "Two games have the id \"\(game.id)\": \(String(reflecting: first)) and \(String(reflecting: game)).")
+      }
+      byID[game.id] = game
+      let clashing = game.moveTypes.intersection(reserved).sorted()
+      if !clashing.isEmpty {
+        throw GameStartError(
+          "The game \"\(game.id)\" has moves named as the protocol's own messages: "
+            + clashing.joined(separator: ", ") + ".")
+      }
+    }
+  }
+}

@@ -1,0 +1,27 @@
+import GameServerGame
+import GameServerWire
+import Testing
+
+/// The protocol's own message types, which no game's move may take, are the ones the wire reads
+/// as messages of its own.
+struct ProtocolTypesTests {
+  @Test(arguments: ClientMessage.protocolTypes.sorted())
+  func aProtocolTypeIsNeverReadAsAMove(type: String) {
+    // NB: Without its fields it may be refused; what matters is that it is not a move.
+    if case let .success(request) = ClientRequest.decoding(Array(#"{"v":1,"type":"\#(type)"}"#.utf8)),
+      case .move = request.message
+    {
+      Issue.record("\(type) is read as a move")
+    }
+  }
+
+  @Test func anyOtherTypeIsReadAsAMove() throws {
+    let request = try ClientRequest.decode(#"{"v":1,"type":"drop","column":3}"#)
+    guard case let .move(move) = request.message else {
+      Issue.record("drop is not read as a move")
+      return
+    }
+    #expect(move.type == "drop")
+    #expect(ClientMessage.protocolTypes.count == 18)
+  }
+}
