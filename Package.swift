@@ -18,6 +18,7 @@ let package = Package(
     .library(name: "GameServerConnectFour", targets: ["GameServerConnectFour"]),
     .library(name: "GameServerWordGrid", targets: ["GameServerWordGrid"]),
     .library(name: "GameServerTesting", targets: ["GameServerTesting"]),
+    .library(name: "GameServerMain", targets: ["GameServerMain"]),
     .executable(name: "game-server", targets: ["GameServerCommand"]),
     .executable(name: "games-benchmark", targets: ["GameServerGamesBenchmark"]),
     .executable(name: "game-load", targets: ["GameServerLoad"]),
@@ -227,6 +228,17 @@ let package = Package(
         .product(name: "Prometheus", package: "swift-prometheus"),
       ]
     ),
+    // NB: `serve` with every option, for any catalog: what game-server runs, and a user's own
+    // executable with its own games.
+    .target(
+      name: "GameServerMain",
+      dependencies: [
+        "GameServerApp", "GameServerGame", "GameServerPostgres", "GameServerTransport",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Logging", package: "swift-log"),
+      ],
+      exclude: ["Public"]
+    ),
     // NB: The in-process server with typed clients, for end-to-end tests of a game.
     .target(
       name: "GameServerTesting",
@@ -250,13 +262,10 @@ let package = Package(
     .executableTarget(
       name: "GameServerCommand",
       dependencies: [
-        "GameServerSelfPlay", "GameServerApp", "GameServerCatalog", "GameServerConnectFour", "GameServerPostgres",
-        "GameServerTicTacToe", "GameServerTransport", "GameServerWordGrid",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        .product(name: "Logging", package: "swift-log"),
+        "GameServerSelfPlay", "GameServerMain", "GameServerCatalog", "GameServerConnectFour", "GameServerTicTacToe",
+        "GameServerWordGrid", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
-      path: "Sources/GameServerCommand",
-      exclude: ["Public"]
+      path: "Sources/GameServerCommand"
     ),
     .executableTarget(
       name: "GameServerLoad",
@@ -395,6 +404,7 @@ let package = Package(
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
     ),
+    .testTarget(name: "GameServerMainTests", dependencies: ["GameServerMain", "GameServerWordGrid"]),
   ],
   swiftLanguageModes: [.v6]
 )

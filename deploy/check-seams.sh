@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Checks the plug-in seam (README, "Adding a game"): the server's modules (core, wire protocol, ratings,
-# storage, cluster, transport, testing kits, the app) depend on no game module, directly or through another target, and
+# storage, cluster, transport, testing kits, the app, the embeddable server) depend on no game module, directly or through another target, and
 # their sources import none. A game is a target under Games/ other than the seam (Games/Game);
 # the catalog (GameServerCatalog) is the one module that names them.
 # Usage: deploy/check-seams.sh
@@ -14,7 +14,7 @@ games = {name for name, t in targets.items() if t["path"].startswith("Games/") a
 named = games | {"GameServerCatalog"}
 agnostic = ["GameServerCore", "GameServerWire", "GameServerRoom", "GameServerMatchmaking", "GameServerLogin",
             "GameServerRatings", "GameServerDatabase", "GameServerSQLite", "GameServerPostgres", "GameServerCluster", "GameServerTransport",
-            "GameServerTesting", "GameServerPostgresTesting", "GameServerApp"]
+            "GameServerTesting", "GameServerPostgresTesting", "GameServerApp", "GameServerMain"]
 def closure(name, seen):
     for dependency in targets[name].get("target_dependencies", []):
         if dependency in targets and dependency not in seen:

@@ -17,6 +17,13 @@ bash deploy/check-warnings.sh .build/build.log
 # NB: Plain parallel `swift test`: each test store runs its effects on an executor of its own,
 # which its steps and the test clock drain, so clock-driven tests do not race each other.
 swift test --skip-build
+# A package of one's own (Tests/UserPackage: a game, its test on GameServerTesting, and a server on
+# GameServerMain), on the products alone. Built in this scratch folder, so only its own modules
+# (and what its dependencies' flags differ in) compile.
+(cd Tests/UserPackage && swift build --scratch-path ../../.build --build-tests 2>&1 | tee ../../.build/user-build.log)
+bash deploy/check-warnings.sh .build/user-build.log
+(cd Tests/UserPackage && swift test --scratch-path ../../.build --skip-build)
+python3 Tests/UserPackage/live_check.py .build/debug/nim-server
 # NB: The transport's websocket tests on each event loop: lws's own poll() loop, then libuv (the
 # default, `auto`, where it loads, as it does here); the other end-to-end tests run on the default.
 GAME_SERVER_EVENT_LOOP=poll python3 Tests/EndToEnd/websocket_game_test.py .build/debug/game-server

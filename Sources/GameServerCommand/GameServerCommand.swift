@@ -1,13 +1,13 @@
-import ArgumentParser
+import GameServerCatalog
+import GameServerMain
 
-/// The game server's command line: `serve` (the default), and the harness that prints puzzles
-/// and bot games as JSON.
+/// The game server's command line: `serve` (the default) with the standard games, and the
+/// harness that prints puzzles and bot games as JSON.
 @main
-struct GameServerCommand: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "game-server",
-    abstract: "The multiplayer game server, and a harness for its games.",
-    subcommands: [ServeCommand.self, PuzzleCommand.self, SelfPlayCommand.self],
-    defaultSubcommand: ServeCommand.self
-  )
+enum GameServerCommand {
+  static func main() async {
+    await GameServerMain.run(
+      games: .standard, abstract: "The multiplayer game server, and a harness for its games.",
+      commands: [PuzzleCommand.self, SelfPlayCommand.self])
+  }
 }

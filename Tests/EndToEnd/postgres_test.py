@@ -124,7 +124,7 @@ def main():
         try:
             asyncio.run(game.play(f"ws://127.0.0.1:{port}/"))
             asyncio.run(game.three_player_race(f"ws://127.0.0.1:{port}/"))
-            bot = os.path.join(DEPLOY, "..", "Sources", "GameServerCommand", "Public", "bot.py")
+            bot = os.path.join(DEPLOY, "..", "Sources", "GameServerMain", "Public", "bot.py")
             game.play_bot_script(bot, port)
             # Every move a player saw is in PostgreSQL before its view went out: kill -9 loses none.
             token = asyncio.run(game.moves_before_stop(port))

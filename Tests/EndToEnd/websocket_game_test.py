@@ -369,7 +369,7 @@ def main():
         assert float(values["game_moves_total"]) >= 5, metrics
         assert float(values["game_messages_rejected_total"]) >= 3, metrics
         assert "game_message_handling_seconds_count" in values, metrics
-        bot = os.path.join(os.path.dirname(__file__), "..", "..", "Sources", "GameServerCommand", "Public", "bot.py")
+        bot = os.path.join(os.path.dirname(__file__), "..", "..", "Sources", "GameServerMain", "Public", "bot.py")
         play_bot_script(bot, port)
     finally:
         process.terminate()

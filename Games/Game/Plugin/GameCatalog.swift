@@ -19,6 +19,15 @@ public struct GameCatalog: Sendable {
     self.allMoveTypes = games.reduce(into: []) { $0.formUnion($1.moveTypes) }
   }
 
+  /// These games, then `more` (in that order, for the lobby).
+  ///
+  /// ```swift
+  /// await GameServerMain.run(games: .standard + [MyGame.self])
+  /// ```
+  public static func + (catalog: GameCatalog, more: [any Game.Type]) -> GameCatalog {
+    GameCatalog(catalog.games + more)
+  }
+
   /// The game with this wire name.
   public func game(_ id: String) -> (any Game.Type)? { self.byID[id] }
 

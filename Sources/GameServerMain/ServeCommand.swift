@@ -1,15 +1,28 @@
 import ArgumentParser
 import Foundation
 import GameServerApp
-import GameServerCatalog
+import GameServerGame
 import GameServerPostgres
 import GameServerTransport
 import Logging
 
-/// `game-server serve`: listens for websocket clients and serves the browser client.
+/// `game-server serve`: listens for websocket clients and serves the browser client, for the
+/// games of ``GameServerMain/run(games:publicDirectory:abstract:commands:arguments:)``.
 struct ServeCommand: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "serve", abstract: "Serve games over websockets, with the browser client at /.")
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: "serve", abstract: "Serve games over websockets, with the browser client at /.",
+      discussion: GameOptionArguments.help(ServeContext.value.games.startOptions))
+  }
+
+  /// The names of this command's own options, which no game's start option may take (a test
+  /// holds it to the help).
+  static let optionNames: Set<String> = [
+    "host", "port", "data", "database", "cluster", "node-url", "lease-seconds", "public-directory",
+    "max-message-bytes", "max-queued-bytes", "max-connections", "max-messages-per-second", "grace-period",
+    "ping-interval", "event-loop", "log-level", "tls-certificate", "tls-key", "allowed-origin", "move-time-limit",
+    "help", "version",
+  ]
 
   @Option(help: "The address to listen on.") var host = "127.0.0.1"
   @Option(help: "The port to listen on (0 picks a free one).") var port = 8080
@@ -20,8 +33,8 @@ struct ServeCommand: AsyncParsableCommand {
   @Option(help: "With --cluster: the address clients reach this server at (default ws://HOST:PORT/).") var nodeURL: String?
   @Option(help: "With --cluster: seconds this server's rooms stay its own without a heartbeat (one a second).")
   var leaseSeconds = 5
-  @Option(help: "A word list (default: Debian's wamerican-large).") var dictionary: String?
-  @Option(help: "The folder of the browser client.") var publicDirectory = ServeCommand.defaultPublicDirectory
+  @Option(help: "The folder of the browser client (the built-in one by default).")
+  var publicDirectory = ServeCommand.defaultPublicDirectory
   @Option(help: "The largest message a client may send, in bytes.") var maxMessageBytes = 16 * 1024
   @Option(help: "The most bytes queued for a slow reader before it is disconnected.") var maxQueuedBytes = 1 << 20
   @Option(help: "The most connections at once.") var maxConnections = 20_000
@@ -99,10 +112,20 @@ struct ServeCommand: AsyncParsableCommand {
       handler.logLevel = level
       return handler
     }
-    var configuration = AppConfiguration(games: .standard)
+    let context = ServeContext.value
+    let name = context.name
+    var configuration = AppConfiguration(games: context.games)
     configuration.transport.host = self.host
     configuration.transport.port = self.port
-    configuration.transport.staticDirectory = self.publicDirectory
+    let folder: MergedFolder?
+    do {
+      folder = try context.publicDirectory.map { try MergedFolder(layers: [$0, self.publicDirectory]) }
+    } catch {
+      FileHandle.standardError.write(Data("\(name): cannot start: \(error)\n".utf8))
+      throw ExitCode.failure
+    }
+    defer { folder?.remove() }
+    configuration.transport.staticDirectory = folder?.path ?? self.publicDirectory
     configuration.transport.maxMessageBytes = self.maxMessageBytes
     configuration.transport.maxQueuedBytes = self.maxQueuedBytes
     configuration.transport.maxConnections = self.maxConnections
@@ -118,7 +141,7 @@ struct ServeCommand: AsyncParsableCommand {
       let scheme = self.tlsCertificate == nil ? "ws" : "wss"
       configuration.cluster = (self.nodeURL ?? "\(scheme)://\(self.host):\(self.port)/", .seconds(self.leaseSeconds))
     }
-    configuration.gameOptions["dictionary"] = self.dictionary
+    configuration.gameOptions = context.gameOptions
     configuration.server.gracePeriod = .seconds(self.gracePeriod)
     configuration.server.moveTimeLimit = .seconds(self.moveTimeLimit)
     let app: GameServerApp
@@ -126,12 +149,12 @@ struct ServeCommand: AsyncParsableCommand {
       app = try await GameServerApp.start(configuration)
     } catch {
       // NB: One line and a failing status: a start-up failure is not a usage mistake.
-      FileHandle.standardError.write(Data("game-server: cannot start: \(error)\n".utf8))
+      FileHandle.standardError.write(Data("\(name): cannot start: \(error)\n".utf8))
       throw ExitCode.failure
     }
     // NB: Written straight to the file descriptor so that scripts waiting for it see it at once.
     let scheme = self.tlsCertificate == nil ? "http" : "https"
-    FileHandle.standardOutput.write(Data("game-server listening on \(scheme)://\(self.host):\(app.port)\n".utf8))
+    FileHandle.standardOutput.write(Data("\(name) listening on \(scheme)://\(self.host):\(app.port)\n".utf8))
     // NB: In the log, not on standard output, whose first line scripts read the port from.
     configuration.logger.notice("Event loop: \(app.transport.eventLoop.rawValue)")
     await app.waitForSignal()
