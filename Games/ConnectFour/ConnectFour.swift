@@ -58,90 +58,32 @@ public struct ConnectFour: Sendable {
     case requestRematch(PlayerID)
     /// The move clock ran out for move number `moveNumber`.
     case moveTimeExpired(moveNumber: Int)
-    case delegate(Delegate)
-
-    @CasePathable
-    public enum Delegate: Equatable, Sendable {
-      case rejected(PlayerID, ConnectFourError)
-      case ended(Outcome)
-    }
+    /// What the game tells its room: a refused action, or the end.
+    case delegate(TwoPlayerDelegate<ConnectFourError, Outcome>)
   }
 
-  enum CancelID { case moveTimer }
-
-  // NB: Read on every move: resolved once per store, not merged and cast on each read.
-  @ResolvedDependency(\.continuousClock) var clock
-  @ResolvedDependency(\.date) var date
+  /// Turns, resignation, rematch and the move clock.
+  let turns = TwoPlayerTurns<State, Action>()
 
   public init() {}
 
   public var body: some ReducerOf<Self> {
+    self.turns
     Reduce { state, action in
-      switch action {
-      case .start:
-        guard state.outcome == nil else { return .none }
-        return self.startMoveTimer(&state)
-
-      case let .drop(player, column):
-        guard let disc = state.disc(of: player) else { return self.reject(player, .notSeated) }
-        guard state.outcome == nil else { return self.reject(player, .gameOver) }
-        guard disc == state.turn else { return self.reject(player, .notYourTurn) }
-        guard Board.columnRange.contains(column) else { return self.reject(player, .offBoard(column: column)) }
-        guard let cell = state.board.drop(disc, inColumn: column) else {
-          return self.reject(player, .columnFull(column: column))
-        }
-        state.moves.append(column)
-        state.moveNumber += 1
-        state.turn = disc.opponent
-        if let four = state.board.fourInARow(through: cell) { return self.end(&state, .win(disc, cells: four)) }
-        if state.board.isFull { return self.end(&state, .draw) }
-        return self.startMoveTimer(&state)
-
-      case let .resign(player):
-        guard let disc = state.disc(of: player) else { return self.reject(player, .notSeated) }
-        guard state.outcome == nil else { return self.reject(player, .gameOver) }
-        return self.end(&state, .resignation(winner: disc.opponent))
-
-      case let .requestRematch(player):
-        guard let disc = state.disc(of: player) else { return self.reject(player, .notSeated) }
-        guard state.outcome != nil else { return self.reject(player, .gameNotOver) }
-        state.rematchRequests.insert(disc)
-        guard state.rematchRequests.count == 2 else { return .none }
-        let (x, o) = (state.seats[.x]!, state.seats[.o]!)
-        state.seats = [.x: o, .o: x]
-        state.board = Board()
-        state.turn = .x
-        state.outcome = nil
-        state.moveNumber = 0
-        state.moves = []
-        state.rematchRequests = []
-        state.gameNumber += 1
-        return self.startMoveTimer(&state)
-
-      case let .moveTimeExpired(moveNumber):
-        guard state.outcome == nil, moveNumber == state.moveNumber else { return .none }
-        return self.end(&state, .timeout(winner: state.turn.opponent))
-
-      case .delegate:
-        return .none
+      guard case let .drop(player, column) = action else { return .none }
+      guard let disc = self.turns.side(toMove: player, in: state) else { return self.turns.refusal(player, in: state) }
+      guard Board.columnRange.contains(column) else { return self.turns.reject(player, .offBoard(column: column)) }
+      guard let cell = state.board.drop(disc, inColumn: column) else {
+        return self.turns.reject(player, .columnFull(column: column))
       }
+      state.moves.append(column)
+      let outcome = state.board.fourInARow(through: cell).map { Outcome.win(disc, cells: $0) }
+      return self.turns.moved(&state, ending: outcome ?? (state.board.isFull ? .draw : nil))
     }
   }
+}
 
-  private func reject(_ player: PlayerID, _ error: ConnectFourError) -> Effect<Action> {
-    .send(.delegate(.rejected(player, error)))
-  }
-
-  private func end(_ state: inout State, _ outcome: Outcome) -> Effect<Action> {
-    state.outcome = outcome
-    return .merge(.cancel(id: CancelID.moveTimer), .send(.delegate(.ended(outcome))))
-  }
-
-  private func startMoveTimer(_ state: inout State) -> Effect<Action> {
-    let (limit, moveNumber) = (state.moveTimeLimit, state.moveNumber)
-    state.moveEndsAt = self.date.now.addingTimeInterval(limit / .seconds(1))
-    // NB: A timer in the clock, not a task: re-armed on every move (see `Effect.send(_:after:clock:)`).
-    return .send(.moveTimeExpired(moveNumber: moveNumber), after: limit, clock: self.clock)
-      .cancellable(id: CancelID.moveTimer, cancelInFlight: true)
-  }
+extension GameVariant {
+  /// Connect Four (`connectfour`).
+  public static let connectFour = GameVariant(game: ConnectFour.id)
 }

@@ -1,9 +1,9 @@
 import ComposableArchitecture
 import GameServerGame
 
-extension TicTacToe: Game {
+extension TicTacToe: TwoPlayerTurnGame {
   /// What a seated player does in tic-tac-toe.
-  public enum Move: Hashable, Codable, Sendable {
+  public enum Move: TwoPlayerMove {
     /// Put your mark on a cell: `{"type": "move", "cell": {"row": 1, "column": 1}}`.
     case mark(Cell)
     /// Give up the game: `{"type": "resign"}`.
@@ -12,25 +12,14 @@ extension TicTacToe: Game {
     case rematch
   }
 
-  /// Tic-tac-toe's clock: the move clock ran out.
-  public enum ClockEvent: Hashable, Codable, Sendable {
-    case moveTimeExpired(moveNumber: Int)
-  }
-
   public static let id = "tictactoe"
   public static let title = "Tic-tac-toe"
-  public static let modes = [GameMode(seats: 2...2)]
   public static let moveTypes: Set<String> = ["move", "resign", "rematch"]
-  public static let startAction = Action.start
   public static let defaultBot = TicTacToeBot.perfect
-  /// How long a tic-tac-toe bot waits before moving.
-  public static let botThinkingTime: Duration = .milliseconds(600)
 
   public static func setup(_ setup: GameSetup) -> State {
     State(x: setup.players[0], o: setup.players[1], moveTimeLimit: setup.limits.moveTimeLimit)
   }
-
-  public static func mode(of state: State) -> String { GameVariant.standardMode }
 
   public static func move(type: String, fields: MessageFields) throws(ProtocolError) -> Move {
     switch type {
@@ -58,25 +47,10 @@ extension TicTacToe: Game {
     }
   }
 
-  public static func forfeit(_ player: PlayerID) -> Action { .resign(player) }
-
-  public static func clockEvent(of action: Action) -> ClockEvent? {
-    guard case let .moveTimeExpired(moveNumber) = action else { return nil }
-    return .moveTimeExpired(moveNumber: moveNumber)
-  }
-
-  public static func action(for event: ClockEvent) -> Action {
-    switch event {
-    case let .moveTimeExpired(moveNumber): .moveTimeExpired(moveNumber: moveNumber)
-    }
-  }
-
-  public static func signal(of action: Action) -> GameSignal? {
-    switch action {
-    case let .delegate(.rejected(player, error)): .rejected(player, code: error.code, message: error.message)
-    case .delegate(.ended): .ended
-    default: nil
-    }
+  public static func botMove(
+    _ bot: TicTacToeBot, as mark: Mark, in state: State, using generator: inout some RandomNumberGenerator
+  ) -> Move? {
+    bot.move(on: state.board, as: mark, using: &generator).map(Move.mark)
   }
 
   public static func view(of state: State, for viewer: PlayerID?) -> TicTacToeView {
@@ -90,19 +64,6 @@ extension TicTacToe: Game {
   public static func write(_ view: TicTacToeView, to output: JSONOutput) {
     output.writeTicTacToeView(view)
   }
-
-  public static func isOver(_ state: State) -> Bool { state.outcome != nil }
-
-  public static func result(of state: State) -> GameResult? {
-    guard let outcome = state.outcome, let x = state.seats[.x], let o = state.seats[.o] else { return nil }
-    switch outcome.winner {
-    case .x: return GameResult(ranking: [[x], [o]])
-    case .o: return GameResult(ranking: [[o], [x]])
-    case nil: return GameResult(ranking: [[x, o]])
-    }
-  }
-
-  public static func gameNumber(of state: State) -> Int { state.gameNumber }
 
   /// The cells played, as their `Encodable` form writes them:
   /// `[{"row":1,"column":1},{"row":0,"column":2}]`.
@@ -123,33 +84,29 @@ extension TicTacToe: Game {
     return record
   }
 
-  /// The player to move; once the game is over, the player a rematch was asked of, until they
-  /// answer.
-  public static func turn(in state: State) -> GameTurn? {
-    guard state.outcome == nil else {
-      guard state.rematchRequests.count == 1, let asked = state.rematchRequests.first,
-        let player = state.seats[asked.opponent]
-      else { return nil }
-      return GameTurn(player: player, key: [state.gameNumber, -1])
-    }
-    guard let player = state.seats[state.turn] else { return nil }
-    return GameTurn(player: player, key: [state.gameNumber, state.moveNumber])
-  }
+}
 
-  public static func botDelay(_ bot: TicTacToeBot) -> Duration { Self.botThinkingTime }
+// NB: What the turns piece reads and writes of tic-tac-toe's own types.
+extension TicTacToe.State: TwoPlayerTurnState {
+  public mutating func clearForNextGame() { (self.board, self.moves) = (Board(), []) }
+}
 
-  public static func botMove(
-    _ bot: TicTacToeBot, for player: PlayerID, in state: State, using generator: inout some RandomNumberGenerator
-  ) -> Move? {
-    guard let mark = state.mark(of: player) else { return nil }
-    // NB: After the game a bot takes the rematch it is offered, at once.
-    guard state.outcome == nil else {
-      return !state.rematchRequests.isEmpty && !state.rematchRequests.contains(mark) ? .rematch : nil
+extension TicTacToe.Action: TwoPlayerTurnAction {
+  public var turnInput: TwoPlayerTurnInput<TicTacToeError, Outcome>? {
+    switch self {
+    case .start: .start
+    case let .resign(player): .resign(player)
+    case let .requestRematch(player): .rematch(player)
+    case let .moveTimeExpired(moveNumber): .moveTimeExpired(moveNumber: moveNumber)
+    case let .delegate(delegate): .delegate(delegate)
+    case .move: nil
     }
-    guard mark == state.turn else { return nil }
-    return bot.move(on: state.board, as: mark, using: &generator).map(Move.mark)
   }
 }
+
+extension Mark: TwoPlayerSide { public static let first = Mark.x }
+extension Outcome: TwoPlayerOutcome {}
+extension TicTacToeError: TwoPlayerRuleError {}
 
 extension GameVariant {
   /// Tic-tac-toe (`tictactoe`).

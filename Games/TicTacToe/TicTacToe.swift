@@ -58,91 +58,26 @@ public struct TicTacToe: Sendable {
     case requestRematch(PlayerID)
     /// The move clock ran out for move number `moveNumber`.
     case moveTimeExpired(moveNumber: Int)
-    case delegate(Delegate)
-
-    @CasePathable
-    public enum Delegate: Equatable, Sendable {
-      case rejected(PlayerID, TicTacToeError)
-      case ended(Outcome)
-    }
+    /// What the game tells its room: a refused action, or the end.
+    case delegate(TwoPlayerDelegate<TicTacToeError, Outcome>)
   }
 
-  enum CancelID { case moveTimer }
-
-  // NB: Read on every move: resolved once per store, not merged and cast on each read.
-  @ResolvedDependency(\.continuousClock) var clock
-  @ResolvedDependency(\.date) var date
+  /// Turns, resignation, rematch and the move clock.
+  let turns = TwoPlayerTurns<State, Action>()
 
   public init() {}
 
   public var body: some ReducerOf<Self> {
+    self.turns
     Reduce { state, action in
-      switch action {
-      case .start:
-        guard state.outcome == nil else { return .none }
-        return self.startMoveTimer(&state)
-
-      case let .move(player, cell):
-        guard let mark = state.mark(of: player) else { return self.reject(player, .notSeated) }
-        guard state.outcome == nil else { return self.reject(player, .gameOver) }
-        guard mark == state.turn else { return self.reject(player, .notYourTurn) }
-        guard cell.isOnBoard else { return self.reject(player, .offBoard(cell)) }
-        guard state.board[cell] == nil else { return self.reject(player, .cellOccupied(cell)) }
-        state.board[cell] = mark
-        state.moves.append(cell)
-        state.moveNumber += 1
-        state.turn = mark.opponent
-        if let (winner, line) = state.board.winningLine {
-          return self.end(&state, .win(winner, line: line))
-        }
-        if state.board.isFull { return self.end(&state, .draw) }
-        return self.startMoveTimer(&state)
-
-      case let .resign(player):
-        guard let mark = state.mark(of: player) else { return self.reject(player, .notSeated) }
-        guard state.outcome == nil else { return self.reject(player, .gameOver) }
-        return self.end(&state, .resignation(winner: mark.opponent))
-
-      case let .requestRematch(player):
-        guard let mark = state.mark(of: player) else { return self.reject(player, .notSeated) }
-        guard state.outcome != nil else { return self.reject(player, .gameNotOver) }
-        state.rematchRequests.insert(mark)
-        guard state.rematchRequests.count == 2 else { return .none }
-        let (x, o) = (state.seats[.x]!, state.seats[.o]!)
-        state.seats = [.x: o, .o: x]
-        state.board = Board()
-        state.turn = .x
-        state.outcome = nil
-        state.moveNumber = 0
-        state.moves = []
-        state.rematchRequests = []
-        state.gameNumber += 1
-        return self.startMoveTimer(&state)
-
-      case let .moveTimeExpired(moveNumber):
-        guard state.outcome == nil, moveNumber == state.moveNumber else { return .none }
-        return self.end(&state, .timeout(winner: state.turn.opponent))
-
-      case .delegate:
-        return .none
-      }
+      guard case let .move(player, cell) = action else { return .none }
+      guard let mark = self.turns.side(toMove: player, in: state) else { return self.turns.refusal(player, in: state) }
+      guard cell.isOnBoard else { return self.turns.reject(player, .offBoard(cell)) }
+      guard state.board[cell] == nil else { return self.turns.reject(player, .cellOccupied(cell)) }
+      state.board[cell] = mark
+      state.moves.append(cell)
+      let outcome = state.board.winningLine.map { Outcome.win($0.0, line: $0.1) }
+      return self.turns.moved(&state, ending: outcome ?? (state.board.isFull ? .draw : nil))
     }
-  }
-
-  private func reject(_ player: PlayerID, _ error: TicTacToeError) -> Effect<Action> {
-    .send(.delegate(.rejected(player, error)))
-  }
-
-  private func end(_ state: inout State, _ outcome: Outcome) -> Effect<Action> {
-    state.outcome = outcome
-    return .merge(.cancel(id: CancelID.moveTimer), .send(.delegate(.ended(outcome))))
-  }
-
-  private func startMoveTimer(_ state: inout State) -> Effect<Action> {
-    let (limit, moveNumber) = (state.moveTimeLimit, state.moveNumber)
-    state.moveEndsAt = self.date.now.addingTimeInterval(limit / .seconds(1))
-    // NB: A timer in the clock, not a task: re-armed on every move (see `Effect.send(_:after:clock:)`).
-    return .send(.moveTimeExpired(moveNumber: moveNumber), after: limit, clock: self.clock)
-      .cancellable(id: CancelID.moveTimer, cancelInFlight: true)
   }
 }

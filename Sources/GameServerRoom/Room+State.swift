@@ -6,7 +6,7 @@ extension Room.State {
   /// A bot whose turn it is in a turn-based game, with a key that changes on every move.
   public var botTurn: GameTurn? {
     // NB: Asked twice an action (onChange): no room without bots looks at its game.
-    guard self.seats.contains(where: { $0.bot != nil }), let turn = self.game.game._turn(self.game.storage),
+    guard self.seats.contains(where: { $0.bot != nil }), let turn = self.game.witness.turn(self.game.storage),
       self.seats.contains(where: { $0.player == turn.player && $0.bot != nil })
     else { return nil }
     return turn
@@ -108,7 +108,7 @@ extension Room.State {
   /// The move a client message makes in this room's game: nil when the game has no such move,
   /// or the error in its fields.
   public func move(_ message: MoveMessage) throws(ProtocolError) -> AnyMove? {
-    try self.game.game._move(type: message.type, fields: message.fields)
+    try self.game.witness.move(message.type, message.fields)
   }
 
   /// The event of the room's log that a room action is, if any: seats' events, moves, forfeits
@@ -121,7 +121,7 @@ extension Room.State {
     case let .game(.move(player, move)): .play(player, move)
     case let .game(.clock(event)): .clock(event)
     case let .game(.forfeit(player)): .forfeit(player)
-    case let .game(.action(action)): self.game.game._clockEvent(of: action).map(RoomEvent.clock)
+    case let .game(.action(action)): self.game.witness.clockEvent(action).map(RoomEvent.clock)
     default: nil
     }
   }

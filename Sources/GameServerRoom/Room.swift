@@ -119,7 +119,7 @@ public struct Room: Sendable {
         return self.endIfDeserted(state)
 
       case let .game(.action(action)):
-        switch state.game.game._signal(of: action) {
+        switch state.game.witness.signal(action) {
         case let .rejected(player, code, message)?:
           return .send(.delegate(.rejected(player, code: code, message: message)))
         case .ended?:
@@ -198,7 +198,7 @@ public struct Room: Sendable {
   private func scheduleBotTurn(_ state: State) -> Effect<Action> {
     guard let turn = state.botTurn,
       let bot = state.seats.first(where: { $0.player == turn.player })?.bot,
-      let delay = state.game.game._botDelay(bot)
+      let delay = state.game.witness.botDelay(bot)
     else { return .cancel(id: CancelID.botTurn) }
     // NB: After the game a bot answers at once (a rematch it is offered): there is no move to
     //     think over.
@@ -221,10 +221,10 @@ public struct Room: Sendable {
   }
 
   private func startRaceBots(_ state: State) -> Effect<Action> {
-    guard state.game.game._botsRace(state.game.storage) else { return .none }
+    guard state.game.witness.botsRace(state.game.storage) else { return .none }
     return .merge(
       state.seats.compactMap { seat -> Effect<Action>? in
-        guard let bot = seat.bot, let delay = state.game.game._botDelay(bot) else { return nil }
+        guard let bot = seat.bot, let delay = state.game.witness.botDelay(bot) else { return nil }
         return .run { [clock] send in
           while true {
             try await clock.sleep(for: delay)
@@ -238,6 +238,6 @@ public struct Room: Sendable {
   private func botMove(for player: PlayerID, in state: State) -> AnyMove? {
     // NB: Also once the game is over: the game says what a bot answers then (a rematch).
     guard let seat = state.seats.first(where: { $0.player == player }), let bot = seat.bot else { return nil }
-    return self.withRandomNumberGenerator { state.game.game._botMove(state.game.storage, bot, for: player, using: &$0) }
+    return self.withRandomNumberGenerator { state.game.witness.botMove(state.game.storage, bot, player, &$0) }
   }
 }

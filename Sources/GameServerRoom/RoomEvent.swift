@@ -77,7 +77,7 @@ extension RoomEvent: Encodable {
         let play = try container.nestedContainer(keyedBy: PlayKeys.self, forKey: .play)
         self.event = .play(
           try play.decode(PlayerID.self, forKey: .player),
-          try game.game._decodeMove(from: try play.superDecoder(forKey: .move)))
+          try game.witness.decodeMove(try play.superDecoder(forKey: .move)))
       } else if container.contains(.forfeit) {
         self.event = .forfeit(try player(.forfeit))
       } else if container.contains(.disconnected) {
@@ -89,7 +89,7 @@ extension RoomEvent: Encodable {
       } else if container.contains(.leave) {
         self.event = .leave(try player(.leave))
       } else {
-        self.event = .clock(try game.game._decodeClockEvent(from: decoder))
+        self.event = .clock(try game.witness.decodeClockEvent(decoder))
       }
     }
   }

@@ -8,7 +8,7 @@ import GameServerWire
 ///
 /// The room runs it through ``RoomGameReducer`` (in a `Scope`) and asks it what the server
 /// needs: views, the result, bots' moves. Each question goes to the game's own specialized code
-/// (`Game+Erased.swift`). Encoded as `{"game": "tictactoe", "state": {...}}`; decoding finds the
+/// (its ``GameWitness``). Encoded as `{"game": "tictactoe", "state": {...}}`; decoding finds the
 /// game in a decoder's ``CodingUserInfoKey/games`` or the `games` dependency.
 ///
 /// ```swift
@@ -16,21 +16,24 @@ import GameServerWire
 /// game.variant  // tictactoe
 /// ```
 public struct RoomGame: Equatable, Sendable, Codable {
-  /// The game's type.
-  public let game: any Game.Type
-  // NB: Copied on write by `Game._reduce`; never mutated in place while shared.
+  /// What the room asks of the game: made once per game type.
+  public let witness: GameWitness
+  // NB: Copied on write by the witness's `reduce`; never mutated in place while shared.
   nonisolated(unsafe) var storage: AnyObject
+
+  /// The game's type.
+  public var game: any Game.Type { self.witness.type }
 
   /// A game in a state.
   public init<G: Game>(_ game: G.Type, _ state: G.State) {
-    self.game = game
-    self.storage = G._storage(of: state)
+    self.witness = GameWitness.of(game)
+    self.storage = GameWitness.storage(of: state, in: game)
   }
 
   /// A new game of `game` from `setup`.
   public init(_ game: any Game.Type, setup: GameSetup) {
-    self.game = game
-    self.storage = game._makeStorage(setup)
+    self.witness = GameWitness.of(game)
+    self.storage = self.witness.makeStorage(setup)
   }
 
   /// The state, if the game is `G`.
@@ -38,14 +41,14 @@ public struct RoomGame: Equatable, Sendable, Codable {
     (self.storage as? GameStateStorage<G.State>)?.state
   }
 
-  public var variant: GameVariant { self.game._variant(self.storage) }
-  public var isOver: Bool { self.game._isOver(self.storage) }
-  public var gameNumber: Int { self.game._gameNumber(self.storage) }
-  public var result: GameResult? { self.game._result(self.storage) }
-  public var record: String { self.game._record(self.storage) }
+  public var variant: GameVariant { self.witness.variant(self.storage) }
+  public var isOver: Bool { self.witness.isOver(self.storage) }
+  public var gameNumber: Int { self.witness.gameNumber(self.storage) }
+  public var result: GameResult? { self.witness.result(self.storage) }
+  public var record: String { self.witness.record(self.storage) }
 
   mutating func reduce(_ input: GameInput) -> Effect<GameInput> {
-    self.game._reduce(&self.storage, input)
+    self.witness.reduce(&self.storage, input)
   }
 
   /// The room message that shows this game to `viewer`, unless it is the same in `other`;
@@ -55,7 +58,7 @@ public struct RoomGame: Equatable, Sendable, Codable {
     replyTo: String? = nil
   ) -> RoomView? {
     var view: RoomView?
-    _ = self.game._writeView(self.storage, for: viewer, unlessSameIn: other?.storage) { mode, body in
+    _ = self.witness.writeView(self.storage, viewer, other?.storage) { mode, body in
       if let seats {
         view = RoomView(room: room, game: self.game.id, mode: mode, replyTo: replyTo, writeSeats: seats, writeView: body)
       } else {
@@ -65,7 +68,7 @@ public struct RoomGame: Equatable, Sendable, Codable {
     return view
   }
 
-  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.game._isEqual(lhs.storage, rhs.storage) }
+  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.witness.isEqual(lhs.storage, rhs.storage) }
 
   private enum CodingKeys: String, CodingKey { case game, state }
 
@@ -77,8 +80,8 @@ public struct RoomGame: Equatable, Sendable, Codable {
     guard let game = catalog.game(id) else {
       throw DecodingError.dataCorruptedError(forKey: .game, in: container, debugDescription: "No game \"\(id)\" is installed.")
     }
-    self.game = game
-    self.storage = try game._decodeStorage(from: try container.superDecoder(forKey: .state))
+    self.witness = GameWitness.of(game)
+    self.storage = try self.witness.decodeStorage(try container.superDecoder(forKey: .state))
   }
 
   /// Reads a game as a server wrote it before games were plug-ins: `{"ticTacToe":{"_0":{...}}}`,
@@ -95,14 +98,14 @@ public struct RoomGame: Equatable, Sendable, Codable {
         forKey: key, in: container, debugDescription: "No game \"\(key.stringValue)\" is installed.")
     }
     let payload = try container.nestedContainer(keyedBy: AnyCodingKey.self, forKey: key)
-    self.game = game
-    self.storage = try game._decodeStorage(from: try payload.superDecoder(forKey: AnyCodingKey("_0")))
+    self.witness = GameWitness.of(game)
+    self.storage = try self.witness.decodeStorage(try payload.superDecoder(forKey: AnyCodingKey("_0")))
   }
 
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(self.game.id, forKey: .game)
-    try self.game._encode(self.storage, to: container.superEncoder(forKey: .state))
+    try self.witness.encode(self.storage, container.superEncoder(forKey: .state))
   }
 }
 

@@ -61,7 +61,7 @@ struct ConnectFourGameTests {
     #expect(room.seats.map(\.bot) == [nil, "strong"])
     await server.send(1, #"{"v":1,"type":"drop","column":3}"#)
     // The bot answers after its thinking time, on the game clock.
-    await server.clock.advance(by: ConnectFour.botThinkingTime)
+    await server.clock.advance(by: ConnectFour.botDelay(.strong))
     await server.store.receive(\.rooms)
     await server.store.skipReceivedActions()
     let game = try #require(server.state.rooms.first?.game.state(of: ConnectFour.self))

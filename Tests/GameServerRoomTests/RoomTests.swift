@@ -62,7 +62,7 @@ struct RoomTests {
     let store = makeStore(ticTacToeRoom(o: Seat(player: "bot-1", name: "Perfect bot", bot: "perfect")))
     store.exhaustivity = .off
     await store.send(.game(.move("alice", mark(0, 0))))
-    await clock.advance(by: TicTacToe.botThinkingTime)
+    await clock.advance(by: TicTacToe.botDelay(.perfect))
     await store.receive(.botThink("bot-1"))
     await store.receive(\.game.move)
     #expect(game(store.state).moveNumber == 2)
@@ -76,7 +76,7 @@ struct RoomTests {
     let store = makeStore(state)
     store.exhaustivity = .off
     await store.send(.start)
-    await clock.advance(by: TicTacToe.botThinkingTime)
+    await clock.advance(by: TicTacToe.botDelay(.perfect))
     await store.receive(.botThink("bot-1"))
     await store.receive(\.game.move)
     #expect(game(store.state).moveNumber == 1)

@@ -14,7 +14,7 @@ struct CachedGameReducerTests {
       $0.date = .constant(Date(timeIntervalSince1970: 0))
     } operation: {
       var storage: AnyObject = GameStateStorage(TicTacToe.State(x: "ada", o: "bob"))
-      _ = TicTacToe._reduce(&storage, .start)
+      _ = GameWitness.of(TicTacToe.self).reduce(&storage, .start)
       let kept = (storage as! GameStateStorage<TicTacToe.State>).reducer
       // NB: Compared outside `#expect`: its expansion of `===` on `AnyObject?` crashes the
       //     6.3.1 compiler.
@@ -22,7 +22,7 @@ struct CachedGameReducerTests {
       #expect(isKept)
       // NB: The room holds the box from before the move: the move copies it.
       let before = storage
-      _ = TicTacToe._reduce(&storage, .move("ada", AnyMove(TicTacToe.Move.mark(Cell(row: 1, column: 1)))))
+      _ = GameWitness.of(TicTacToe.self).reduce(&storage, .move("ada", AnyMove(TicTacToe.Move.mark(Cell(row: 1, column: 1)))))
       let isCopied = storage !== before
       #expect(isCopied)
       #expect((storage as! GameStateStorage<TicTacToe.State>).state.moveNumber == 1)

@@ -5,7 +5,7 @@ import Synchronization
 /// whichever game it plays.
 ///
 /// A class, so that the room holds it as one reference and each operation finds the state at
-/// once (no dynamic cast); ``Game/_reduce(_:_:)`` copies it first when it is shared, so a room
+/// once (no dynamic cast); ``GameWitness/reduce`` copies it first when it is shared, so a room
 /// keeps value semantics.
 ///
 /// A room holds the state from before each action, to tell which views changed, so each action
@@ -18,13 +18,13 @@ import Synchronization
 /// var storage: AnyObject = GameStateStorage(TicTacToe.State(x: "ada", o: "bob"))
 /// ```
 public final class GameStateStorage<State: Sendable>: @unchecked Sendable {
-  // NB: @unchecked: `state` is only mutated through `Game._reduce`, when the box is not shared (code outside a game's erased requirements must not write it).
+  // NB: @unchecked: `state` is only mutated through the witness's `reduce`, when the box is not shared (nothing else may write it).
   // NB: Not checked for exclusive access at run time (a thread-local access set on each of the
-  //     several reads a room makes per action): only `_reduce` writes it, on a box no one shares.
+  //     several reads a room makes per action): only the witness's `reduce` writes it, on a box no one shares.
   @exclusivity(unchecked) public var state: State
   /// The game's reducer, made on the first action and kept for the rest of the game, so that
   /// what it resolves once (``ResolvedDependency``) stays resolved: a ``CachedGameReducer`` of the
-  /// game's type, which `Game._reduce` reads back without a dynamic cast.
+  /// game's type, which the witness's `reduce` reads back without a dynamic cast.
   @exclusivity(unchecked) public var reducer: AnyObject?
 
   /// The box this one was last copied from, held (+1) for reuse by ``copiedForWriting()``.

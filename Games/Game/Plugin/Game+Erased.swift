@@ -1,32 +1,32 @@
 import ComposableArchitecture
 
-// NB: What a room asks of a game it holds only as `any Game.Type` and a `GameStateStorage`.
-// Each is a requirement of `Game` with an inlinable default, so that a game's conformance gets
-// a witness specialized to it in its own module: no generic metadata is looked up at run time
-// and no dynamic cast is made on a room's hot paths.
+// NB: What a room asks of a game it holds only as a `GameWitness` and a `GameStateStorage`:
+// the witness's closures call these, made once per game type (`GameWitness.of`).
 
 extension Game {
+  // NB: Inlinable (and usable from inline), so that a game's witness, made by its conformance in
+  //     its own module (`_witness`), is code specialized to the game.
   @inlinable
   static func _state(_ storage: AnyObject) -> State {
     unsafeDowncast(storage, to: GameStateStorage<State>.self).state
   }
 
   @inlinable
-  public static func _storage(of state: State) -> AnyObject { GameStateStorage(state) }
+  static func _storage(of state: State) -> AnyObject { GameStateStorage(state) }
 
   @inlinable
-  public static func _makeStorage(_ setup: GameSetup) -> AnyObject { GameStateStorage(Self.setup(setup)) }
+  static func _makeStorage(_ setup: GameSetup) -> AnyObject { GameStateStorage(Self.setup(setup)) }
 
   @inlinable
-  public static func _holds(_ storage: AnyObject) -> Bool { type(of: storage) == GameStateStorage<State>.self }
+  static func _holds(_ storage: AnyObject) -> Bool { type(of: storage) == GameStateStorage<State>.self }
 
   @inlinable
-  public static func _isEqual(_ lhs: AnyObject, _ rhs: AnyObject) -> Bool {
+  static func _isEqual(_ lhs: AnyObject, _ rhs: AnyObject) -> Bool {
     lhs === rhs || (Self._holds(rhs) && Self._state(lhs) == Self._state(rhs))
   }
 
   @inlinable
-  public static func _reduce(_ storage: inout AnyObject, _ input: GameInput) -> Effect<GameInput> {
+  static func _reduce(_ storage: inout AnyObject, _ input: GameInput) -> Effect<GameInput> {
     let action: Action
     switch input {
     case .start: action = Self.startAction
@@ -57,34 +57,34 @@ extension Game {
   }
 
   @inlinable
-  public static func _variant(_ storage: AnyObject) -> GameVariant { Self.variant(of: Self._state(storage)) }
+  static func _variant(_ storage: AnyObject) -> GameVariant { Self.variant(of: Self._state(storage)) }
 
   @inlinable
-  public static func _isOver(_ storage: AnyObject) -> Bool { Self.isOver(Self._state(storage)) }
+  static func _isOver(_ storage: AnyObject) -> Bool { Self.isOver(Self._state(storage)) }
 
   @inlinable
-  public static func _gameNumber(_ storage: AnyObject) -> Int { Self.gameNumber(of: Self._state(storage)) }
+  static func _gameNumber(_ storage: AnyObject) -> Int { Self.gameNumber(of: Self._state(storage)) }
 
   @inlinable
-  public static func _result(_ storage: AnyObject) -> GameResult? { Self.result(of: Self._state(storage)) }
+  static func _result(_ storage: AnyObject) -> GameResult? { Self.result(of: Self._state(storage)) }
 
   @inlinable
-  public static func _record(_ storage: AnyObject) -> String { Self.record(of: Self._state(storage)) }
+  static func _record(_ storage: AnyObject) -> String { Self.record(of: Self._state(storage)) }
 
   @inlinable
-  public static func _clockEvent(of action: AnyGameAction) -> AnyClockEvent? {
+  static func _clockEvent(of action: AnyGameAction) -> AnyClockEvent? {
     action.as(Action.self).flatMap(Self.clockEvent(of:)).map(AnyClockEvent.init)
   }
 
   @inlinable
-  public static func _signal(of action: AnyGameAction) -> GameSignal? {
+  static func _signal(of action: AnyGameAction) -> GameSignal? {
     action.as(Action.self).flatMap(Self.signal(of:))
   }
 
   /// Writes the view of `viewer` through `write` (its mode, and what writes its object), unless
   /// it is the same in `other`; says whether it wrote.
   @inlinable
-  public static func _writeView(
+  static func _writeView(
     _ storage: AnyObject, for viewer: PlayerID?, unlessSameIn other: AnyObject?,
     _ write: (_ mode: String?, _ body: (JSONOutput) -> Void) -> Void
   ) -> Bool {
@@ -99,40 +99,40 @@ extension Game {
   }
 
   @inlinable
-  public static func _move(type: String, fields: MessageFields) throws(ProtocolError) -> AnyMove? {
+  static func _move(type: String, fields: MessageFields) throws(ProtocolError) -> AnyMove? {
     guard Self.moveTypes.contains(type) else { return nil }
     return AnyMove(try Self.move(type: type, fields: fields))
   }
 
   @inlinable
-  public static func _decodeStorage(from decoder: any Decoder) throws -> AnyObject {
+  static func _decodeStorage(from decoder: any Decoder) throws -> AnyObject {
     GameStateStorage(try State(from: decoder))
   }
 
   @inlinable
-  public static func _encode(_ storage: AnyObject, to encoder: any Encoder) throws {
+  static func _encode(_ storage: AnyObject, to encoder: any Encoder) throws {
     try Self._state(storage).encode(to: encoder)
   }
 
   @inlinable
-  public static func _decodeMove(from decoder: any Decoder) throws -> AnyMove { AnyMove(try Move(from: decoder)) }
+  static func _decodeMove(from decoder: any Decoder) throws -> AnyMove { AnyMove(try Move(from: decoder)) }
 
   @inlinable
-  public static func _decodeClockEvent(from decoder: any Decoder) throws -> AnyClockEvent {
+  static func _decodeClockEvent(from decoder: any Decoder) throws -> AnyClockEvent {
     AnyClockEvent(try ClockEvent(from: decoder))
   }
 
   @inlinable
-  public static func _turn(_ storage: AnyObject) -> GameTurn? { Self.turn(in: Self._state(storage)) }
+  static func _turn(_ storage: AnyObject) -> GameTurn? { Self.turn(in: Self._state(storage)) }
 
   @inlinable
-  public static func _botsRace(_ storage: AnyObject) -> Bool { Self.botsRace(in: Self._state(storage)) }
+  static func _botsRace(_ storage: AnyObject) -> Bool { Self.botsRace(in: Self._state(storage)) }
 
   @inlinable
-  public static func _botDelay(_ bot: String) -> Duration? { Bot(rawValue: bot).map(Self.botDelay) }
+  static func _botDelay(_ bot: String) -> Duration? { Bot(rawValue: bot).map(Self.botDelay) }
 
   @inlinable
-  public static func _botMove(
+  static func _botMove(
     _ storage: AnyObject, _ bot: String, for player: PlayerID, using generator: inout some RandomNumberGenerator
   ) -> AnyMove? {
     guard let bot = Bot(rawValue: bot) else { return nil }

@@ -4,14 +4,53 @@ import ComposableArchitecture
 /// score it without knowing which game it is.
 ///
 /// The server's generic room runs the reducer through `Scope`; everything else it asks of the
-/// game goes through these static requirements. A game is registered with one line in the
-/// catalog (`GameCatalog.standard`).
+/// game goes through these static requirements, through a witness the server makes once per
+/// game type (``GameWitness``). A server hosts the games of its catalog
+/// (`GameServerMain.run(games: GameCatalog([MyGame.self]))`).
+///
+/// A two-player game played in turns conforms to ``TwoPlayerTurnGame`` instead, which runs the
+/// turns, resignation, rematch and move clock (``TwoPlayerTurns``) and gives most of the table
+/// below.
+///
+/// | Requirement | What it is | Default |
+/// |---|---|---|
+/// | `State`, `Action`, `init()`, `body` | The rules: a reducer whose state is `Codable` | none |
+/// | `Move` | A seated player's move, `Codable` | none |
+/// | `View` | What one viewer sees: never the state itself | none |
+/// | `Bot` | Bot levels, a `String` enum | none |
+/// | `ClockEvent` | What the game's clocks do, logged by rooms | `Never` (no clock) |
+/// | `id`, `title` | Wire name, name for people | none |
+/// | `modes` | Ways to play, with their seat counts | none (two seats for ``TwoPlayerTurnGame``) |
+/// | `setup(_:)` | A new game from the seated players, mode, seed, limits | none |
+/// | `startAction` | Starts the game's clocks | none (``TwoPlayerTurnGame``: `.start`) |
+/// | `mode(of:)` | The mode a state is played in | the first mode |
+/// | `moveTypes` | The message types that are moves | none |
+/// | `move(type:fields:)`, `message(for:)` | Moves on the wire | `Move`'s own `Codable` (``MoveEnvelope``) |
+/// | `action(for:by:)` | The action a player's move is | none |
+/// | `forfeit(_:)` | The action that gives up a seat | none (``TwoPlayerTurnGame``: resign) |
+/// | `clockEvent(of:)`, `action(for:)` | Clock events to and from actions | none with a clock (``TwoPlayerTurnGame``: the move clock) |
+/// | `signal(of:)` | A refusal or the end, told to the room | none (``TwoPlayerTurnGame``: its delegate) |
+/// | `view(of:for:)` | The view of a seat or a spectator | none |
+/// | `write(_:to:)` | A view's JSON, by hand, for speed | `View`'s `Encodable` |
+/// | `viewsShowEveryChange` | Every change to the state changes every view | `false` |
+/// | `isOver(_:)`, `result(of:)` | The end, and a ranking | none (``TwoPlayerTurnGame``: the outcome) |
+/// | `gameNumber(of:)` | 1, then 2 after a rematch, ... | `1` (``TwoPlayerTurnGame``: kept) |
+/// | `record(of:)` | The game's record (JSON) | none (``TwoPlayerTurnGame``: the moves) |
+/// | `turn(in:)` | The player to move, for bots | none (``TwoPlayerTurnGame``: the turn, the rematch) |
+/// | `botsRace(in:)` | Bots move on their own clocks (a race) | `false` |
+/// | `botDelay(_:)` | How long a bot waits to move | 600 ms |
+/// | `botMove(_:for:in:using:)` | A bot's move | none (``TwoPlayerTurnGame``: ``TwoPlayerTurnGame/botMove(_:as:in:using:)``) |
+/// | `defaultBot` | The level a server uses when none is named | none |
+/// | `startOptions` | What the game reads when a server starts (`--dictionary`) | none |
+///
+/// One more requirement, `_witness`, is made for every game by the seam (in the game's own
+/// module, so that the server's calls into the game are specialized to it): leave it.
 ///
 /// ```swift
-/// extension TicTacToe: Game {
-///   public static let id = "tictactoe"
-///   public static let modes = [GameMode(name: "standard", seats: 2...2)]
-///   public static func setup(_ setup: GameSetup) -> State { State(x: setup.players[0], o: setup.players[1]) }
+/// extension ConnectFour: TwoPlayerTurnGame {
+///   public enum Move: TwoPlayerMove { case drop(column: Int), resign, rematch }
+///   public static let id = "connectfour"
+///   public static let title = "Connect Four"
 ///   // ...
 /// }
 /// ```
@@ -105,38 +144,30 @@ where State: Codable & Equatable & Sendable, Action: Equatable & Sendable {
   /// The default is none.
   static var startOptions: [GameStartOption] { get }
 
-  // MARK: Erased (implemented for every game by `Game+Erased.swift`; do not implement)
-
-  static func _storage(of state: State) -> AnyObject
-  static func _makeStorage(_ setup: GameSetup) -> AnyObject
-  static func _holds(_ storage: AnyObject) -> Bool
-  static func _isEqual(_ lhs: AnyObject, _ rhs: AnyObject) -> Bool
-  static func _reduce(_ storage: inout AnyObject, _ input: GameInput) -> Effect<GameInput>
-  static func _variant(_ storage: AnyObject) -> GameVariant
-  static func _isOver(_ storage: AnyObject) -> Bool
-  static func _gameNumber(_ storage: AnyObject) -> Int
-  static func _result(_ storage: AnyObject) -> GameResult?
-  static func _record(_ storage: AnyObject) -> String
-  static func _clockEvent(of action: AnyGameAction) -> AnyClockEvent?
-  static func _signal(of action: AnyGameAction) -> GameSignal?
-  static func _writeView(
-    _ storage: AnyObject, for viewer: PlayerID?, unlessSameIn other: AnyObject?,
-    _ write: (_ mode: String?, _ body: (JSONOutput) -> Void) -> Void
-  ) -> Bool
-  static func _move(type: String, fields: MessageFields) throws(ProtocolError) -> AnyMove?
-  static func _decodeStorage(from decoder: any Decoder) throws -> AnyObject
-  static func _encode(_ storage: AnyObject, to encoder: any Encoder) throws
-  static func _decodeMove(from decoder: any Decoder) throws -> AnyMove
-  static func _decodeClockEvent(from decoder: any Decoder) throws -> AnyClockEvent
-  static func _turn(_ storage: AnyObject) -> GameTurn?
-  static func _botsRace(_ storage: AnyObject) -> Bool
-  static func _botDelay(_ bot: String) -> Duration?
-  static func _botMove(
-    _ storage: AnyObject, _ bot: String, for player: PlayerID, using generator: inout some RandomNumberGenerator
-  ) -> AnyMove?
+  /// The game's ``GameWitness``, made in the game's own module so that the room's calls into the
+  /// game are code specialized to it. Made for every game: do not implement.
+  static var _witness: GameWitness { get }
 }
 
 extension Game {
+  @inlinable
+  public static var _witness: GameWitness { GameWitness(Self.self) }
+
+  /// By default, the move of `Move`'s own `Codable` through ``MoveEnvelope``: the message's type
+  /// is the case's name, its fields the case's labelled values (`{"type":"drop","column":3}` is
+  /// `.drop(column: 3)`).
+  public static func move(type: String, fields: MessageFields) throws(ProtocolError) -> Move {
+    try MoveEnvelope.decode(Move.self, type: type, fields: fields)
+  }
+
+  /// By default, the move through `Move`'s own `Codable` and ``MoveEnvelope``.
+  public static func message(for move: Move) -> (type: String, fields: [String: JSONValue]) {
+    MoveEnvelope.message(for: move)
+  }
+
+  /// By default, the first mode's name: right for a game of one mode.
+  public static func mode(of state: State) -> String { Self.modes.first?.name ?? GameVariant.standardMode }
+
   public static func write(_ view: View, to output: JSONOutput) {
     // NB: Views hold plain values (no non-finite numbers): encoding cannot fail.
     try? output.encode(view)
@@ -147,6 +178,9 @@ extension Game {
   public static func gameNumber(of state: State) -> Int { 1 }
 
   public static func botsRace(in state: State) -> Bool { false }
+
+  /// By default, 600 ms: about a person's pace for a quick move.
+  public static func botDelay(_ bot: Bot) -> Duration { .milliseconds(600) }
 
   public static var startOptions: [GameStartOption] { [] }
 

@@ -1,77 +1,71 @@
 import ComposableArchitecture
+import Foundation
 import GameServerGame
 
 /// Nim on one pile: two players take one, two or three stones in turn, and whoever takes the
-/// last stone wins.
+/// last stone wins. Turns, resignation, rematches and the move clock are the seam's
+/// ``TwoPlayerTurns``; this file is the rules.
 @Reducer
 public struct Nim: Sendable {
   @ObservableState
   public struct State: Equatable, Codable, Sendable {
-    /// The two players, the first moving first.
-    public var players: [PlayerID]
     public var stones = 21
-    /// The index in `players` of the player to move.
-    public var turn = 0
     /// The stones taken, in order: the game's record.
-    public var taken: [Int] = []
-    public var winner: PlayerID?
-    public var isOver: Bool { self.winner != nil }
+    public var moves: [Int] = []
+    public var seats: [NimSide: PlayerID]
+    public var turn = NimSide.first
+    public var outcome: NimOutcome?
+    public var moveTimeLimit: Duration
+    public var moveEndsAt: Date?
+    public var moveNumber = 0
+    public var rematchRequests: Set<NimSide> = []
+    public var gameNumber = 1
 
-    public init(players: [PlayerID]) {
-      self.players = players
+    public init(first: PlayerID, second: PlayerID, moveTimeLimit: Duration = .seconds(30)) {
+      self.seats = [.first: first, .second: second]
+      self.moveTimeLimit = moveTimeLimit
     }
   }
 
   public enum Action: Equatable, Sendable {
-    /// The game begins (Nim has no clock to start).
     case start
-    case take(PlayerID, Int)
+    case take(PlayerID, stones: Int)
     case resign(PlayerID)
-    case delegate(Delegate)
-
-    public enum Delegate: Equatable, Sendable {
-      case rejected(PlayerID, NimError)
-      case ended
-    }
+    case requestRematch(PlayerID)
+    case moveTimeExpired(moveNumber: Int)
+    case delegate(TwoPlayerDelegate<NimError, NimOutcome>)
   }
+
+  let turns = TwoPlayerTurns<State, Action>()
 
   public init() {}
 
   public var body: some ReducerOf<Self> {
+    self.turns
     Reduce { state, action in
-      switch action {
-      case let .take(player, count):
-        guard let seat = state.players.firstIndex(of: player) else { return .send(.delegate(.rejected(player, .notSeated))) }
-        guard !state.isOver else { return .send(.delegate(.rejected(player, .gameOver))) }
-        guard seat == state.turn else { return .send(.delegate(.rejected(player, .notYourTurn))) }
-        guard (1...3).contains(count), count <= state.stones else {
-          return .send(.delegate(.rejected(player, .cannotTake(count))))
-        }
-        state.stones -= count
-        state.taken.append(count)
-        if state.stones == 0 {
-          state.winner = player
-          return .send(.delegate(.ended))
-        }
-        state.turn = 1 - seat
-        return .none
-
-      case let .resign(player):
-        guard let seat = state.players.firstIndex(of: player) else { return .send(.delegate(.rejected(player, .notSeated))) }
-        guard !state.isOver else { return .send(.delegate(.rejected(player, .gameOver))) }
-        state.winner = state.players[1 - seat]
-        return .send(.delegate(.ended))
-
-      case .start, .delegate:
-        return .none
-      }
+      guard case let .take(player, count) = action else { return .none }
+      guard let side = self.turns.side(toMove: player, in: state) else { return self.turns.refusal(player, in: state) }
+      guard (1...3).contains(count), count <= state.stones else { return self.turns.reject(player, .cannotTake(count)) }
+      state.stones -= count
+      state.moves.append(count)
+      return self.turns.moved(&state, ending: state.stones == 0 ? .tookTheLast(winner: side) : nil)
     }
   }
 }
 
+public enum NimSide: String, Hashable, Codable, Sendable {
+  case first, second
+}
+
+public enum NimOutcome: Hashable, Codable, Sendable {
+  case tookTheLast(winner: NimSide)
+  case resignation(winner: NimSide)
+  case timeout(winner: NimSide)
+}
+
 /// Why a move is refused.
-public enum NimError: Error, Equatable, Sendable {
-  case notSeated, gameOver, notYourTurn
+public enum NimError: Error, Hashable, Sendable {
+  case notSeated, gameOver, notYourTurn, gameNotOver
   case cannotTake(Int)
 
   public var code: String {
@@ -79,6 +73,7 @@ public enum NimError: Error, Equatable, Sendable {
     case .notSeated: "not_seated"
     case .gameOver: "game_over"
     case .notYourTurn: "not_your_turn"
+    case .gameNotOver: "game_not_over"
     case .cannotTake: "cannot_take"
     }
   }
@@ -88,6 +83,7 @@ public enum NimError: Error, Equatable, Sendable {
     case .notSeated: "You have no seat in this game."
     case .gameOver: "The game is over."
     case .notYourTurn: "It is not your turn."
+    case .gameNotOver: "A rematch can only be asked for once the game is over."
     case let .cannotTake(count): "You can take 1, 2 or 3 stones, and no more than are left, not \(count)."
     }
   }
@@ -101,6 +97,7 @@ public struct NimView: Codable, Equatable, Sendable {
   public var winner: PlayerID?
   /// The viewer's own seat (0 or 1), nil for a spectator.
   public var you: Int?
+  public var moveEndsAt: Date?
 }
 
 /// Nim's bots: `random` takes any legal count; `perfect` leaves a multiple of four when it can.

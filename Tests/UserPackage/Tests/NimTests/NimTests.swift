@@ -19,16 +19,16 @@ import Testing
   #expect(try await ada.view(NimView.self).toMove == welcome.player)
 
   // Bob may not move out of turn, and no one may take four.
-  await bob.send(.move(Nim.self, .take(1)))
+  await bob.send(.move(Nim.self, .take(stones: 1)))
   #expect(try await bob.receive(\.error).code == "not_your_turn")
-  await ada.send(.move(Nim.self, .take(4)))
+  await ada.send(.move(Nim.self, .take(stones: 4)))
   #expect(try await ada.receive(\.error).code == "cannot_take")
 
   // Ada leaves a multiple of four after each of her moves: 21 → 20, then 4 a round.
-  await ada.send(.move(Nim.self, .take(1)))
+  await ada.send(.move(Nim.self, .take(stones: 1)))
   for bobTakes in [3, 2, 1, 3, 2] {
-    await bob.send(.move(Nim.self, .take(bobTakes)))
-    await ada.send(.move(Nim.self, .take(4 - bobTakes)))
+    await bob.send(.move(Nim.self, .take(stones: bobTakes)))
+    await ada.send(.move(Nim.self, .take(stones: 4 - bobTakes)))
   }
   let views = try await bob.views(NimView.self)
   #expect(views.map(\.stones) == [20, 17, 16, 14, 12, 11, 8, 5, 4, 2, 0])
@@ -37,7 +37,7 @@ import Testing
   #expect(last.winner == welcome.player)
 
   // After the end, a move is refused with the reason.
-  await bob.send(.move(Nim.self, .take(1)))
+  await bob.send(.move(Nim.self, .take(stones: 1)))
   #expect(try await bob.receive(\.error).code == "game_over")
 }
 
