@@ -243,7 +243,8 @@ let package = Package(
     .target(
       name: "GameServerTesting",
       dependencies: [
-        "ComposableArchitecture", "GameServerCore", "GameServerDatabase", "GameServerMatchmaking", "GameServerWire",
+        "ComposableArchitecture", "GameServerApp", "GameServerCore", "GameServerDatabase", "GameServerMatchmaking",
+        "GameServerTransport", "GameServerWire",
       ]
     ),
 

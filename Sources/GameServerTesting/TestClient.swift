@@ -3,8 +3,8 @@ import Foundation
 import GameServerCore
 import GameServerWire
 
-/// A client of a ``TestGameServer``: sends typed messages as their JSON, and receives the
-/// server's messages typed.
+/// A client of a ``TestGameServer`` (or of a ``LiveGameServer``, over a websocket): sends typed
+/// messages as their JSON, and receives the server's messages typed.
 ///
 /// ```swift
 /// await ada.send(.queue(GameChoice(game: "connectfour")))
@@ -16,12 +16,12 @@ import GameServerWire
 public final class TestClient {
   /// The client's connection (a new one on another node after it followed `moved`).
   public private(set) var connection: ConnectionID
-  private var server: TestGameServer
+  private var server: any TestClientBackend
   private var requests = 0
   /// The latest session token it was given: what it resumes with on another node.
   private var token: String?
 
-  init(server: TestGameServer, connection: ConnectionID) {
+  init(server: any TestClientBackend, connection: ConnectionID) {
     self.server = server
     self.connection = connection
   }
@@ -85,6 +85,28 @@ public final class TestClient {
       throw TestClientError.noMessage("room", received: [])
     }
     return try room.view(View.self)
+  }
+
+  /// The first view of the client's room that `isWanted`, once it has come: what a test on a
+  /// ``LiveGameServer`` waits for (the server's messages come when they come), and works in
+  /// process too. Every message that came until then is taken; throws
+  /// ``TestClientError/noMessage`` when none such came (in time, live).
+  ///
+  /// ```swift
+  /// let end = try await bob.view(ConnectFourView.self) { $0.outcome != nil }
+  /// ```
+  public func view<View: Decodable & SendableMetatype>(
+    _ type: View.Type, where isWanted: @escaping @Sendable (View) -> Bool
+  ) async throws -> View {
+    await self.server.wait(for: self.connection) { message in
+      guard case let .room(room, _) = message, let view = try? room.view(View.self) else { return false }
+      return isWanted(view)
+    }
+    let messages = self.taken()
+    for case let .room(room, _) in messages {
+      if let view = try? room.view(View.self), isWanted(view) { return view }
+    }
+    throw TestClientError.noMessage("room (a view as wanted)", received: messages.map(\.type))
   }
 
   /// Every view of the client's room that came since it last took messages, read as `View`,
@@ -155,18 +177,6 @@ public enum TestClientError: Error, CustomStringConvertible {
     case let .noMessage(wanted, received):
       "No \(wanted) message came; the client had \(received.isEmpty ? "none" : received.joined(separator: ", "))."
     }
-  }
-}
-
-extension RoomView {
-  /// The game's view in it, read as `View` (a game's view type).
-  ///
-  /// ```swift
-  /// let (room, _) = try await ada.receive(\.room)
-  /// let view = try room.view(ConnectFourView.self)
-  /// ```
-  public func view<View: Decodable>(_ type: View.Type) throws -> View {
-    try JSONDecoder().decode(View.self, from: Data(self.viewJSON))
   }
 }
 
