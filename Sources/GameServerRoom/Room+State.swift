@@ -3,11 +3,11 @@ import GameServerGame
 import GameServerWire
 
 extension Room.State {
-  /// A bot whose turn it is in a turn-based game, with a key that changes on every move.
+  /// The turn when a bot is among those to move, with a key that changes on every move.
   public var botTurn: GameTurn? {
     // NB: Asked twice an action (onChange): no room without bots looks at its game.
     guard self.seats.contains(where: { $0.bot != nil }), let turn = self.game.witness.turn(self.game.storage),
-      self.seats.contains(where: { $0.player == turn.player && $0.bot != nil })
+      self.seats.contains(where: { $0.bot != nil && turn.players.contains($0.player) })
     else { return nil }
     return turn
   }

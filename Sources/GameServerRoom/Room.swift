@@ -77,7 +77,7 @@ public struct Room: Sendable {
 
   enum CancelID: Hashable {
     case grace(PlayerID)
-    case botTurn
+    case botTurn(PlayerID)
     case botLoop(PlayerID)
   }
 
@@ -92,8 +92,8 @@ public struct Room: Sendable {
       self.core
     }
     // NB: Around the game too: a move is what changes whose turn it is.
-    .onChange(of: \.botTurn) { _, _ in
-      Reduce { state, _ in self.scheduleBotTurn(state) }
+    .onChange(of: \.botTurn) { previous, _ in
+      Reduce { state, _ in self.scheduleBotTurn(state, after: previous) }
     }
   }
 
@@ -129,8 +129,8 @@ public struct Room: Sendable {
           for seat in state.seats where seat.bot != nil {
             ended = ended.merge(with: .cancel(id: CancelID.botLoop(seat.player)))
           }
-          if state.seats.contains(where: { $0.bot != nil }) {
-            ended = ended.merge(with: .cancel(id: CancelID.botTurn))
+          for seat in state.seats where seat.bot != nil {
+            ended = ended.merge(with: .cancel(id: CancelID.botTurn(seat.player)))
           }
           return ended
         case nil:
@@ -195,16 +195,31 @@ public struct Room: Sendable {
     }
   }
 
-  private func scheduleBotTurn(_ state: State) -> Effect<Action> {
-    guard let turn = state.botTurn,
-      let bot = state.seats.first(where: { $0.player == turn.player })?.bot,
-      let delay = state.game.witness.botDelay(bot)
-    else { return .cancel(id: CancelID.botTurn) }
-    // NB: After the game a bot answers at once (a rematch it is offered): there is no move to
-    //     think over.
-    guard !state.game.isOver else { return .send(.botThink(turn.player)) }
-    return .send(.botThink(turn.player), after: delay, clock: self.clock)
-      .cancellable(id: CancelID.botTurn, cancelInFlight: true)
+  /// Schedules a move for each bot among those to move (after its thinking time; at once after
+  /// the game, to answer a rematch), and calls off the moves of bots that are not. A bot that
+  /// was already to move in the same position (`previous`: another seat of a round moved) keeps
+  /// the move it has coming.
+  private func scheduleBotTurn(_ state: State, after previous: GameTurn? = nil) -> Effect<Action> {
+    let turn = state.botTurn
+    var effects: [Effect<Action>] = []
+    for seat in state.seats {
+      guard let bot = seat.bot else { continue }
+      guard let turn, turn.players.contains(seat.player), let delay = state.game.witness.botDelay(bot) else {
+        effects.append(.cancel(id: CancelID.botTurn(seat.player)))
+        continue
+      }
+      if let previous, previous.key == turn.key, previous.players.contains(seat.player), !state.game.isOver { continue }
+      // NB: After the game a bot answers at once (a rematch it is offered): there is no move to
+      //     think over.
+      if state.game.isOver {
+        effects.append(.send(.botThink(seat.player)))
+      } else {
+        effects.append(
+          .send(.botThink(seat.player), after: delay, clock: self.clock)
+            .cancellable(id: CancelID.botTurn(seat.player), cancelInFlight: true))
+      }
+    }
+    return effects.isEmpty ? .none : effects.count == 1 ? effects[0] : .merge(effects)
   }
 
   /// Ends a game that only bots play on, with no person seated (each left or forfeited) and

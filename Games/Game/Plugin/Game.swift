@@ -36,12 +36,13 @@ import ComposableArchitecture
 /// | `isOver(_:)`, `result(of:)` | The end, and a ranking | none (``TwoPlayerTurnGame``: the outcome) |
 /// | `gameNumber(of:)` | 1, then 2 after a rematch, ... | `1` (``TwoPlayerTurnGame``: kept) |
 /// | `record(of:)` | The game's record (JSON) | none (``TwoPlayerTurnGame``: the moves) |
-/// | `turn(in:)` | The player to move, for bots | none (``TwoPlayerTurnGame``: the turn, the rematch) |
+/// | `turn(in:)` | The players to move (one, or several at once), for bots | none (``TwoPlayerTurnGame``: the turn, the rematch) |
 /// | `botsRace(in:)` | Bots move on their own clocks (a race) | `false` |
 /// | `botDelay(_:)` | How long a bot waits to move | 600 ms |
 /// | `botMove(_:for:in:using:)` | A bot's move | none (``TwoPlayerTurnGame``: ``TwoPlayerTurnGame/botMove(_:as:in:using:)``) |
 /// | `defaultBot` | The level a server uses when none is named | none |
 /// | `startOptions` | What the game reads when a server starts (`--dictionary`) | none |
+/// | `secretVariants(of:keptBy:using:)` | States that differ only in a seat's secret, for the secrecy audit | none (no secrets) |
 ///
 /// One more requirement, `_witness`, is made for every game by the seam (in the game's own
 /// module, so that the server's calls into the game are specialized to it): leave it.
@@ -123,9 +124,11 @@ where State: Codable & Equatable & Sendable, Action: Equatable & Sendable {
   /// The record of the game's moves as JSON, stored with its result.
   static func record(of state: State) -> String
 
-  /// The player to move in a turn-based game, with a key that changes on every move (nil in a
-  /// race): when that seat is a bot's, the room schedules its move after `botDelay`. Once the
-  /// game is over it is the player whose answer is due (a rematch asked of them), or nil: a
+  /// The players to move, with a key that changes on every move (nil in a race): one in a game
+  /// of turns, several where seats move at once (`GameTurn(players:key:)`, a round in which every
+  /// seat chooses). The room schedules a move for each bot among them after `botDelay`; a bot
+  /// still to move when another seat moves and the key stays keeps the move it has coming. Once
+  /// the game is over it is the player whose answer is due (a rematch asked of them), or nil: a
   /// bot's answer is asked for (`botMove`) at once.
   static func turn(in state: State) -> GameTurn?
   /// Whether bots move on their own clocks instead of taking turns (a race).
@@ -143,6 +146,13 @@ where State: Codable & Equatable & Sendable, Action: Equatable & Sendable {
   /// What the game needs read when a server starts, each with its `serve` option (a word list).
   /// The default is none.
   static var startOptions: [GameStartOption] { get }
+
+  /// States that differ from `state` only in what `player` keeps from the others until it is
+  /// revealed (a choice not yet shown, their ships): what `GameServerTesting`'s `SecrecyAudit`
+  /// checks no other viewer can tell apart. The default is none: a game with no secrets.
+  static func secretVariants(
+    of state: State, keptBy player: PlayerID, using generator: inout some RandomNumberGenerator
+  ) -> [State]
 
   /// The game's ``GameWitness``, made in the game's own module so that the room's calls into the
   /// game are code specialized to it. Made for every game: do not implement.
@@ -183,6 +193,10 @@ extension Game {
   public static func botDelay(_ bot: Bot) -> Duration { .milliseconds(600) }
 
   public static var startOptions: [GameStartOption] { [] }
+
+  public static func secretVariants(
+    of state: State, keptBy player: PlayerID, using generator: inout some RandomNumberGenerator
+  ) -> [State] { [] }
 
   /// The mode named `name`, or the default mode for nil.
   public static func mode(named name: String?) -> GameMode? {

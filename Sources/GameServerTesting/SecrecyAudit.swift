@@ -1,0 +1,100 @@
+import ComposableArchitecture
+import Foundation
+import GameServerGame
+
+/// Checks that a game's secrets stay secret: random play of many games by the game's own bots,
+/// and after every move the property below, for every seat and every state the game says
+/// differs from the real one only in that seat's secret (``Game/secretVariants(of:keptBy:using:)``).
+///
+/// **The property.** Let `s` be a state reached in play, `p` a seated player, and `s′` any of
+/// `G.secretVariants(of: s, keptBy: p)`. Then for every viewer `v` other than `p` (every other
+/// seat, and a spectator, `nil`), `G.view(of: s′, for: v) == G.view(of: s, for: v)`; and, while
+/// the game is not over, `G.record(of: s′) == G.record(of: s)`. That is: before a secret is
+/// revealed, nothing anyone else is shown, nor the record the server stores, depends on it.
+/// A game reveals a secret by no longer listing variants of it (at the end, or once shown).
+///
+/// ```swift
+/// let leaks = SecrecyAudit.run(Battleship.self, games: 200, seed: 1)
+/// #expect(leaks.isEmpty, "\(leaks)")
+/// ```
+///
+/// Play runs the game's reducer directly with an immediate clock (its effects, timers among
+/// them, are not run): every seat moves by ``Game/botMove(_:for:in:using:)`` whenever
+/// ``Game/turn(in:)`` names it, or, in a race, every seat in turn.
+public enum SecrecyAudit {
+  /// What an audit found: a view or a record that told a secret.
+  public struct Leak: CustomStringConvertible, Sendable {
+    /// The game's index in the run (its seed is the run's seed plus it) and the move after which.
+    public var game: Int
+    public var move: Int
+    /// Whose secret, and who could tell (nil: a spectator; the record: `"record"`).
+    public var keptBy: PlayerID
+    public var seenBy: String
+
+    public var description: String {
+      "game \(self.game), after move \(self.move): \(self.seenBy) can tell \(self.keptBy)'s secret"
+    }
+  }
+
+  /// Plays `games` games of `G` (in `mode`, the first by default; `players` seats, the mode's
+  /// fewest by default; bots at `bot`, the game's default by default; game `i` seeded
+  /// `seed + i`; at most `maxMoves` moves a game) and returns every leak found.
+  public static func run<G: Game>(
+    _ game: G.Type, games: Int, seed: UInt64, mode: String? = nil, players: Int? = nil, bot: G.Bot? = nil,
+    maxMoves: Int = 10_000
+  ) -> [Leak] {
+    guard let mode = G.mode(named: mode) else {
+      reportIssue("\(G.id) has no mode \(mode ?? "")")
+      return []
+    }
+    let seats = (1...(players ?? mode.seats.lowerBound)).map { PlayerID(rawValue: "seat-\($0)") }
+    let level = bot ?? G.defaultBot
+    var leaks: [Leak] = []
+    for index in 0..<games {
+      withDependencies {
+        $0.continuousClock = ImmediateClock()
+        $0.date = .constant(Date(timeIntervalSince1970: 1_000_000))
+      } operation: {
+        var generator = SeededRandomNumberGenerator(seed: seed &+ UInt64(index))
+        var state = G.setup(GameSetup(players: seats, mode: mode.name, seed: seed &+ UInt64(index)))
+        let reducer = G()
+        _ = reducer.reduce(into: &state, action: G.startAction)
+        var moves = 0
+        leaks += Self.check(G.self, state, seats, game: index, move: moves, using: &generator)
+        while !G.isOver(state), moves < maxMoves {
+          // NB: With no turn (a race), every seat may move.
+          let movers = G.turn(in: state)?.players ?? seats
+          var moved = false
+          for player in movers where !G.isOver(state) {
+            guard let move = G.botMove(level, for: player, in: state, using: &generator) else { continue }
+            _ = reducer.reduce(into: &state, action: G.action(for: move, by: player))
+            moves += 1
+            moved = true
+            leaks += Self.check(G.self, state, seats, game: index, move: moves, using: &generator)
+          }
+          // NB: No bot had a move: the game waits on its clock, which the audit does not run.
+          if !moved { break }
+        }
+      }
+    }
+    return leaks
+  }
+
+  private static func check<G: Game>(
+    _ game: G.Type, _ state: G.State, _ seats: [PlayerID], game index: Int, move: Int, using generator: inout some RandomNumberGenerator
+  ) -> [Leak] {
+    var leaks: [Leak] = []
+    for keeper in seats {
+      for variant in G.secretVariants(of: state, keptBy: keeper, using: &generator) {
+        for viewer in seats.filter({ $0 != keeper }).map(Optional.some) + [nil]
+        where G.view(of: variant, for: viewer) != G.view(of: state, for: viewer) {
+          leaks.append(Leak(game: index, move: move, keptBy: keeper, seenBy: viewer.map(\.rawValue) ?? "a spectator"))
+        }
+        if !G.isOver(state), G.record(of: variant) != G.record(of: state) {
+          leaks.append(Leak(game: index, move: move, keptBy: keeper, seenBy: "the record"))
+        }
+      }
+    }
+    return leaks
+  }
+}
