@@ -30,9 +30,9 @@ extension ConnectFour: TwoPlayerTurnGame {
   public static func view(of state: State, for viewer: PlayerID?) -> ConnectFourView { state.view(for: viewer) }
 
   public static func botMove(
-    _ bot: ConnectFourBot, as disc: Disc, in state: State, using generator: inout some RandomNumberGenerator
+    _ bot: ConnectFourBot, for player: PlayerID, in view: View, using generator: inout some RandomNumberGenerator
   ) -> Move? {
-    bot.move(on: state.board, as: disc, using: &generator).map { .drop(column: $0) }
+    view.you.flatMap { bot.move(on: Board(rows: view.board), as: $0, using: &generator) }.map { .drop(column: $0) }
   }
 }
 

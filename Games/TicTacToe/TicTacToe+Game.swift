@@ -48,9 +48,9 @@ extension TicTacToe: TwoPlayerTurnGame {
   }
 
   public static func botMove(
-    _ bot: TicTacToeBot, as mark: Mark, in state: State, using generator: inout some RandomNumberGenerator
+    _ bot: TicTacToeBot, for player: PlayerID, in view: View, using generator: inout some RandomNumberGenerator
   ) -> Move? {
-    bot.move(on: state.board, as: mark, using: &generator).map(Move.mark)
+    view.you.flatMap { bot.move(on: view.marks, as: $0, using: &generator) }.map(Move.mark)
   }
 
   public static func view(of state: State, for viewer: PlayerID?) -> TicTacToeView {

@@ -136,19 +136,21 @@ extension WordGrid: Game {
 
   public static func botDelay(_ bot: WordGridBot) -> Duration { bot.thinkingTime }
 
+  /// The bot plays on the puzzle its view shows, and knows the words its view shows (its own in
+  /// a race, everyone's in turns): what its seat knows.
   public static func botMove(
-    _ bot: WordGridBot, for player: PlayerID, in state: State, using generator: inout some RandomNumberGenerator
+    _ bot: WordGridBot, for player: PlayerID, in view: WordGridView, using generator: inout some RandomNumberGenerator
   ) -> Move? {
     @Dependency(\.wordDictionary) var dictionary
-    guard state.status == .playing, let index = state.players.firstIndex(where: { $0.id == player }),
-      !state.players[index].isFinished, let puzzle = state.puzzle(for: player)
+    guard view.ended == nil, view.you == player, let seat = view.players.first(where: { $0.id == player }),
+      !seat.finished
     else { return nil }
-    if state.mode == .turns, state.turn != index { return nil }
-    let played = state.playedWords(forPlayerAt: index)
-    switch bot.move(on: puzzle, dictionary: dictionary, played: played, using: &generator) {
+    if view.mode == .turns, view.turn != player { return nil }
+    let played = Set(view.players.flatMap { $0.words ?? [] }.map(\.word))
+    switch bot.move(on: view.puzzle, dictionary: dictionary, played: played, using: &generator) {
     case let .word(word): return .word(word.path)
     case let .removeCube(cube): return .removeCube(cube)
-    case .pass: return state.mode == .turns ? .pass : .resign
+    case .pass: return view.mode == .turns ? .pass : .resign
     }
   }
 }

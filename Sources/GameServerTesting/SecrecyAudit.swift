@@ -66,7 +66,8 @@ public enum SecrecyAudit {
           let movers = G.turn(in: state)?.players ?? seats
           var moved = false
           for player in movers where !G.isOver(state) {
-            guard let move = G.botMove(level, for: player, in: state, using: &generator) else { continue }
+            let view = G.view(of: state, for: player)
+            guard let move = G.botMove(level, for: player, in: view, using: &generator) else { continue }
             _ = reducer.reduce(into: &state, action: G.action(for: move, by: player))
             moves += 1
             moved = true
@@ -84,13 +85,22 @@ public enum SecrecyAudit {
     _ game: G.Type, _ state: G.State, _ seats: [PlayerID], game index: Int, move: Int, using generator: inout some RandomNumberGenerator
   ) -> [Leak] {
     var leaks: [Leak] = []
+    let viewers = seats.map(Optional.some) + [nil]
+    // NB: Each viewer's view of the position once, compared with every variant's.
+    var views: [PlayerID?: G.View] = [:]
+    var record: String?
     for keeper in seats {
       for variant in G.secretVariants(of: state, keptBy: keeper, using: &generator) {
-        for viewer in seats.filter({ $0 != keeper }).map(Optional.some) + [nil]
-        where G.view(of: variant, for: viewer) != G.view(of: state, for: viewer) {
+        for viewer in viewers where viewer != keeper {
+          let seen = views[viewer] ?? G.view(of: state, for: viewer)
+          views[viewer] = seen
+          guard G.view(of: variant, for: viewer) != seen else { continue }
           leaks.append(Leak(game: index, move: move, keptBy: keeper, seenBy: viewer.map(\.rawValue) ?? "a spectator"))
         }
-        if !G.isOver(state), G.record(of: variant) != G.record(of: state) {
+        if !G.isOver(state) {
+          let kept = record ?? G.record(of: state)
+          record = kept
+          guard G.record(of: variant) != kept else { continue }
           leaks.append(Leak(game: index, move: move, keptBy: keeper, seenBy: "the record"))
         }
       }

@@ -91,22 +91,45 @@ struct GamePluginTests {
     #expect(ConnectFour.record(of: game) == "[3,3,4]")
   }
 
+  /// The room asks a bot through the game's witness: on its turn only, from its own view; after
+  /// the game, the turns piece takes a rematch offered to it.
   @Test func botsMoveOnlyOnTheirTurn() {
-    var generator = SeededRandomNumberGenerator(seed: 7)
+    let witness = GameWitness.of(ConnectFour.self)
+    var generator: any RandomNumberGenerator & Sendable = SeededRandomNumberGenerator(seed: 7)
+    func botMove(_ level: String, for player: PlayerID, in game: ConnectFour.State) -> ConnectFour.Move? {
+      witness.botMove(GameWitness.storage(of: game, in: ConnectFour.self), level, player, &generator)?.as(ConnectFour.Move.self)
+    }
     var game = ConnectFour.State(x: "ada", o: "bot")
     #expect(ConnectFour.turn(in: game) == GameTurn(player: "ada", key: [1, 0]))
-    #expect(ConnectFour.botMove(.strong, for: "bot", in: game, using: &generator) == nil)
+    #expect(botMove("strong", for: "bot", in: game) == nil)
     _ = ConnectFour().reduce(into: &game, action: .drop("ada", column: 0))
     #expect(ConnectFour.turn(in: game) == GameTurn(player: "bot", key: [1, 1]))
-    guard case let .drop(column)? = ConnectFour.botMove(.random, for: "bot", in: game, using: &generator) else {
+    guard case let .drop(column)? = botMove("random", for: "bot", in: game) else {
       Issue.record("The bot did not drop a disc")
       return
     }
     #expect(Board.columnRange.contains(column))
-    #expect(ConnectFour.botMove(.strong, for: "carol", in: game, using: &generator) == nil)
+    #expect(botMove("strong", for: "carol", in: game) == nil)
+    #expect(botMove("nonsense", for: "bot", in: game) == nil)
     game.outcome = .resignation(winner: .o)
     #expect(ConnectFour.turn(in: game) == nil)
-    #expect(ConnectFour.botMove(.strong, for: "bot", in: game, using: &generator) == nil)
+    #expect(botMove("strong", for: "bot", in: game) == nil)
+    game.rematchRequests = [.x]
+    #expect(ConnectFour.turn(in: game) == GameTurn(player: "bot", key: [1, -1]))
+    #expect(botMove("strong", for: "bot", in: game) == .rematch)
+    #expect(botMove("strong", for: "ada", in: game) == nil)
     #expect(ConnectFour.botDelay(.strong) == .milliseconds(600))
+  }
+
+  /// A bot decides from the board its view shows: the strong bot blocks the three in a column it
+  /// sees (on an empty board it would take the middle).
+  @Test func theBotPlaysTheBoardItsViewShows() {
+    var generator = SeededRandomNumberGenerator(seed: 7)
+    var game = ConnectFour.State(x: "ada", o: "bot")
+    for column in [0, 6, 0, 6, 0] {
+      _ = ConnectFour().reduce(into: &game, action: .drop(game.seats[game.turn]!, column: column))
+    }
+    let view = ConnectFour.view(of: game, for: "bot")
+    #expect(ConnectFour.botMove(.strong, for: "bot", in: view, using: &generator) == .drop(column: 0))
   }
 }

@@ -48,6 +48,8 @@ extension HighCard: Game {
   enum Move: Hashable, Codable, Sendable { case pick(number: Int) }
   enum Bot: String, Hashable, Codable, Sendable, CaseIterable { case seatNumber }
   struct View: Codable, Equatable, Sendable {
+    /// The viewer's seat (0 or 1), nil for a spectator.
+    var seat: Int?
     var mine: Int?
     var chosen: Int
     var picks: [String: Int]?
@@ -79,7 +81,7 @@ extension HighCard: Game {
   /// Nobody sees another's pick before the end.
   static func view(of state: State, for viewer: PlayerID?) -> View {
     View(
-      mine: viewer.flatMap { state.picks[$0] }, chosen: state.picks.count,
+      seat: viewer.flatMap(state.players.firstIndex(of:)), mine: viewer.flatMap { state.picks[$0] }, chosen: state.picks.count,
       picks: state.isOver || state.leaksPicks ? Dictionary(uniqueKeysWithValues: state.picks.map { ($0.key.rawValue, $0.value) }) : nil)
   }
   static func isOver(_ state: State) -> Bool { state.isOver }
@@ -96,9 +98,9 @@ extension HighCard: Game {
     return waiting.isEmpty ? nil : GameTurn(players: waiting, key: [0])
   }
   static func botMove(
-    _ bot: Bot, for player: PlayerID, in state: State, using generator: inout some RandomNumberGenerator
+    _ bot: Bot, for player: PlayerID, in view: View, using generator: inout some RandomNumberGenerator
   ) -> Move? {
-    guard state.picks[player] == nil, let seat = state.players.firstIndex(of: player) else { return nil }
+    guard view.mine == nil, let seat = view.seat else { return nil }
     return .pick(number: seat + 1)
   }
   /// A pick made and not yet shown: any other number.
@@ -166,9 +168,9 @@ struct SimultaneousTurnTests {
   @Test func aPickIsHiddenUntilTheEnd() {
     var state = HighCard.State(players: ["ada", "bob"])
     state.picks["ada"] = 3
-    #expect(HighCard.view(of: state, for: "bob") == HighCard.View(mine: nil, chosen: 1, picks: nil))
-    #expect(HighCard.view(of: state, for: nil) == HighCard.View(mine: nil, chosen: 1, picks: nil))
-    #expect(HighCard.view(of: state, for: "ada") == HighCard.View(mine: 3, chosen: 1, picks: nil))
+    #expect(HighCard.view(of: state, for: "bob") == HighCard.View(seat: 1, mine: nil, chosen: 1, picks: nil))
+    #expect(HighCard.view(of: state, for: nil) == HighCard.View(seat: nil, mine: nil, chosen: 1, picks: nil))
+    #expect(HighCard.view(of: state, for: "ada") == HighCard.View(seat: 0, mine: 3, chosen: 1, picks: nil))
     state.picks["bob"] = 1
     #expect(HighCard.view(of: state, for: "bob").picks == ["ada": 3, "bob": 1])
   }

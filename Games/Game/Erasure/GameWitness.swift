@@ -50,9 +50,17 @@ public final class GameWitness: Sendable {
     ) -> AnyMove?
 
   /// The witness of `G`: made by ``Game/_witness`` in the game's own module, where its closures
-  /// are code specialized to the game.
+  /// are code specialized to the game. `botMove` replaces the game's own way to ask a bot
+  /// (the turns piece asks on the bot's turn only, and answers rematches itself).
   @inlinable
-  public init<G: Game>(_ game: G.Type) {
+  public init<G: Game>(
+    _ game: G.Type,
+    botMove: (
+      @Sendable (
+        _ storage: AnyObject, _ bot: String, _ player: PlayerID, _ generator: inout any RandomNumberGenerator & Sendable
+      ) -> AnyMove?
+    )? = nil
+  ) {
     self.type = game
     self.makeStorage = { G._makeStorage($0) }
     self.isEqual = { G._isEqual($0, $1) }
@@ -73,7 +81,7 @@ public final class GameWitness: Sendable {
     self.turn = { G._turn($0) }
     self.botsRace = { G._botsRace($0) }
     self.botDelay = { G._botDelay($0) }
-    self.botMove = { G._botMove($0, $1, for: $2, using: &$3) }
+    self.botMove = botMove ?? { G._botMove($0, $1, for: $2, using: &$3) }
   }
 
   /// A storage holding `state`.

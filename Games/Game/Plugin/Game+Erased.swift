@@ -136,6 +136,7 @@ extension Game {
     _ storage: AnyObject, _ bot: String, for player: PlayerID, using generator: inout some RandomNumberGenerator
   ) -> AnyMove? {
     guard let bot = Bot(rawValue: bot) else { return nil }
-    return Self.botMove(bot, for: player, in: Self._state(storage), using: &generator).map(AnyMove.init)
+    let view = Self.view(of: Self._state(storage), for: player)
+    return Self.botMove(bot, for: player, in: view, using: &generator).map(AnyMove.init)
   }
 }

@@ -39,7 +39,7 @@ import ComposableArchitecture
 /// | `turn(in:)` | The players to move (one, or several at once), for bots | none (``TwoPlayerTurnGame``: the turn, the rematch) |
 /// | `botsRace(in:)` | Bots move on their own clocks (a race) | `false` |
 /// | `botDelay(_:)` | How long a bot waits to move | 600 ms |
-/// | `botMove(_:for:in:using:)` | A bot's move | none (``TwoPlayerTurnGame``: ``TwoPlayerTurnGame/botMove(_:as:in:using:)``) |
+/// | `botMove(_:for:in:using:)` | A bot's move, from its own seat's view | none |
 /// | `defaultBot` | The level a server uses when none is named | none |
 /// | `startOptions` | What the game reads when a server starts (`--dictionary`) | none |
 /// | `secretVariants(of:keptBy:using:)` | States that differ only in a seat's secret, for the secrecy audit | none (no secrets) |
@@ -135,10 +135,13 @@ where State: Codable & Equatable & Sendable, Action: Equatable & Sendable {
   static func botsRace(in state: State) -> Bool
   /// How long a bot thinks before each move, on the game clock.
   static func botDelay(_ bot: Bot) -> Duration
-  /// The bot's move for `player`, or nil when it has none to make (also once the game is over,
-  /// where a bot answers what it is asked: a rematch).
+  /// The bot's move for `player`, decided from `view`, the player's own view
+  /// (`view(of: state, for: player)`): a bot sees what its seat sees, never the state, so it
+  /// cannot use another seat's secrets. Nil when it has none to make (also once the game is over,
+  /// where a bot answers what it is asked: a rematch). A ``TwoPlayerTurnGame``'s bots are asked
+  /// only on their turn in a game not over: the turns piece answers rematches itself.
   static func botMove(
-    _ bot: Bot, for player: PlayerID, in state: State, using generator: inout some RandomNumberGenerator
+    _ bot: Bot, for player: PlayerID, in view: View, using generator: inout some RandomNumberGenerator
   ) -> Move?
   /// The level a bot plays at when a server names none.
   static var defaultBot: Bot { get }

@@ -12,7 +12,9 @@ public protocol TwoPlayerMove: Hashable, Codable, Sendable {
 /// `signal`), and `isOver`, `result`, `gameNumber`, `turn(in:)`, `modes` and the bots'
 /// rematches, and `record(of:)` (the moves' `Encodable` form), have defaults here. What is left is
 /// the game's own: its id and title, its moves (`moveTypes`, `action(for:by:)`), `setup`,
-/// `view(of:for:)` and its bots' moves, ``botMove(_:as:in:using:)``.
+/// `view(of:for:)` and its bots' moves, `botMove(_:for:in:using:)`: asked only on the bot's turn
+/// in a game not over, from the bot's own view (the piece answers a rematch offered to a bot
+/// itself, with a yes).
 ///
 /// ```swift
 /// extension ConnectFour: TwoPlayerTurnGame {
@@ -25,13 +27,7 @@ public protocol TwoPlayerTurnGame: Game
 where
   State: TwoPlayerTurnState, Action: TwoPlayerTurnAction, Action.Outcome == State.Outcome,
   ClockEvent == TwoPlayerClockEvent, Move: TwoPlayerMove
-{
-  /// The move a bot at level `bot` makes for `side`, when it is that side's turn in a game not
-  /// over; nil for none.
-  static func botMove(
-    _ bot: Bot, as side: State.Outcome.Side, in state: State, using generator: inout some RandomNumberGenerator
-  ) -> Move?
-}
+{}
 
 extension TwoPlayerTurnGame {
   /// Two seats.
@@ -85,7 +81,10 @@ extension TwoPlayerTurnGame {
 
   /// The player to move; once the game is over, the player a rematch was asked of, until they
   /// answer.
-  public static func turn(in state: State) -> GameTurn? {
+  public static func turn(in state: State) -> GameTurn? { Self.turnOfTheTurns(in: state) }
+
+  /// The default `turn(in:)`, for a game whose own `turn(in:)` adds a phase before its turns.
+  public static func turnOfTheTurns(in state: State) -> GameTurn? {
     guard state.outcome == nil else {
       guard state.rematchRequests.count == 1, let asked = state.rematchRequests.first,
         let player = state.seats[asked.opponent]
@@ -96,16 +95,25 @@ extension TwoPlayerTurnGame {
     return GameTurn(player: player, key: [state.gameNumber, state.moveNumber])
   }
 
-  /// A bot's move on its turn (``botMove(_:as:in:using:)``); after the game, the rematch it is
-  /// offered, at once.
-  public static func botMove(
-    _ bot: Bot, for player: PlayerID, in state: State, using generator: inout some RandomNumberGenerator
-  ) -> Move? {
-    guard let side = state.side(of: player) else { return nil }
+  /// The witness of the game, whose bots are asked to move only when `turn(in:)` names them,
+  /// from their own view, and take any rematch they are offered, at once.
+  @inlinable
+  public static var _witness: GameWitness {
+    GameWitness(Self.self, botMove: { Self._turnBotMove($0, $1, for: $2, using: &$3) })
+  }
+
+  @inlinable
+  static func _turnBotMove(
+    _ storage: AnyObject, _ bot: String, for player: PlayerID, using generator: inout some RandomNumberGenerator
+  ) -> AnyMove? {
+    let state = Self._state(storage)
+    guard let bot = Bot(rawValue: bot), let side = state.side(of: player) else { return nil }
     guard state.outcome == nil else {
-      return !state.rematchRequests.isEmpty && !state.rematchRequests.contains(side) ? .rematch : nil
+      let offered = !state.rematchRequests.isEmpty && !state.rematchRequests.contains(side)
+      return offered ? AnyMove(Move.rematch) : nil
     }
-    guard side == state.turn else { return nil }
-    return Self.botMove(bot, as: side, in: state, using: &generator)
+    guard Self.turn(in: state)?.players.contains(player) == true else { return nil }
+    let view = Self.view(of: state, for: player)
+    return Self.botMove(bot, for: player, in: view, using: &generator).map(AnyMove.init)
   }
 }

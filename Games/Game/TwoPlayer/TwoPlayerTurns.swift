@@ -231,6 +231,12 @@ where Action.Outcome == State.Outcome {
     return .merge(.cancel(id: CancelID.moveTimer), .send(.delegate(.ended(outcome))))
   }
 
+  /// Starts the move clock again for the move to come, with the state's `moveTimeLimit`: for a
+  /// game that does something before its turns (Battleship's fleets, placed at once), whose
+  /// turns begin when it says so.
+  @inlinable
+  public func startClock(_ state: inout State) -> Effect<Action> { self.startMoveTimer(&state) }
+
   @inlinable
   func startMoveTimer(_ state: inout State) -> Effect<Action> {
     let (limit, moveNumber) = (state.moveTimeLimit, state.moveNumber)

@@ -32,9 +32,9 @@ extension Nim: TwoPlayerTurnGame {
   }
 
   public static func botMove(
-    _ bot: NimBot, as side: NimSide, in state: State, using generator: inout some RandomNumberGenerator
+    _ bot: NimBot, for player: PlayerID, in view: NimView, using generator: inout some RandomNumberGenerator
   ) -> Move? {
-    .take(stones: bot.take(from: state.stones, using: &generator))
+    .take(stones: bot.take(from: view.stones, using: &generator))
   }
 }
 
