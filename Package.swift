@@ -16,6 +16,7 @@ let package = Package(
     .library(name: "GameServerCatalog", targets: ["GameServerCatalog"]),
     .library(name: "GameServerTicTacToe", targets: ["GameServerTicTacToe"]),
     .library(name: "GameServerConnectFour", targets: ["GameServerConnectFour"]),
+    .library(name: "GameServerBattleship", targets: ["GameServerBattleship"]),
     .library(name: "GameServerWordGrid", targets: ["GameServerWordGrid"]),
     .library(name: "GameServerTesting", targets: ["GameServerTesting"]),
     .library(name: "GameServerMain", targets: ["GameServerMain"]),
@@ -125,10 +126,18 @@ let package = Package(
       dependencies: ["ComposableArchitecture", "GameServerGame"],
       path: "Games/WordGrid"
     ),
+    // NB: Written against the package's public products only, as a game from outside would be.
+    .target(
+      name: "GameServerBattleship",
+      dependencies: ["ComposableArchitecture", "GameServerGame"],
+      path: "Games/Battleship"
+    ),
     // NB: The one module that names the games: the server and the tools get them from here.
     .target(
       name: "GameServerCatalog",
-      dependencies: ["GameServerGame", "GameServerTicTacToe", "GameServerConnectFour", "GameServerWordGrid"]
+      dependencies: [
+        "GameServerGame", "GameServerTicTacToe", "GameServerConnectFour", "GameServerWordGrid", "GameServerBattleship",
+      ]
     ),
     .target(
       name: "GameServerSelfPlay",
@@ -264,7 +273,7 @@ let package = Package(
       name: "GameServerCommand",
       dependencies: [
         "GameServerSelfPlay", "GameServerMain", "GameServerCatalog", "GameServerConnectFour", "GameServerTicTacToe",
-        "GameServerWordGrid", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "GameServerWordGrid", "GameServerBattleship", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       path: "Sources/GameServerCommand"
     ),
@@ -338,6 +347,10 @@ let package = Package(
         .product(name: "DependenciesTestSupport", package: "swift-dependencies"),
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
+    ),
+    .testTarget(
+      name: "GameServerBattleshipTests",
+      dependencies: ["GameServerBattleship", "GameServerTesting", "GameServerSelfPlay"]
     ),
     .testTarget(
       name: "GameServerWordGridTests",

@@ -1,4 +1,5 @@
 @_exported import GameServerGame
+import GameServerBattleship
 import GameServerConnectFour
 import GameServerTicTacToe
 import GameServerWordGrid
@@ -16,5 +17,6 @@ extension GameCatalog {
     TicTacToe.self,
     ConnectFour.self,
     WordGrid.self,
+    Battleship.self,
   ])
 }

@@ -1,15 +1,16 @@
 import ArgumentParser
+import GameServerBattleship
 import GameServerConnectFour
 import GameServerSelfPlay
 import GameServerTicTacToe
 import GameServerWordGrid
 
-/// `game-server selfplay tictactoe|connectfour|wordgrid ...`: bots play each other.
+/// `game-server selfplay tictactoe|connectfour|wordgrid|battleship ...`: bots play each other.
 struct SelfPlayCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "selfplay",
     abstract: "Let bots play each other and print the results.",
-    subcommands: [TicTacToeSelfPlayCommand.self, ConnectFourSelfPlayCommand.self, WordGridSelfPlayCommand.self]
+    subcommands: [TicTacToeSelfPlayCommand.self, ConnectFourSelfPlayCommand.self, WordGridSelfPlayCommand.self, BattleshipSelfPlayCommand.self]
   )
 }
 
@@ -114,3 +115,41 @@ struct WordGridSelfPlayCommand: ParsableCommand {
 }
 
 import Foundation
+
+/// `game-server selfplay battleship --games N --bots BOT,BOT --seed S [--json]`: the bots change
+/// seats each game (the first seat fires first).
+struct BattleshipSelfPlayCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "battleship", abstract: "Battleship bots: random or hunter, changing seats each game.")
+
+  @Option(help: "How many games.") var games = 200
+  @Option(help: "The two bots, comma-separated (random, hunter).") var bots = "hunter,random"
+  @Option(help: "The first game's seed; game i uses seed + i.") var seed: UInt64 = 1
+  @Flag(help: "Print JSON.") var json = false
+
+  func validate() throws {
+    guard self.games >= 0 else { throw ValidationError("--games must not be negative") }
+    _ = try self.levels()
+  }
+
+  func levels() throws -> [BattleshipBot] {
+    let names = self.bots.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
+    let levels = names.compactMap(BattleshipBot.init(rawValue:))
+    guard levels.count == 2, names.count == 2 else {
+      throw ValidationError("--bots takes two of random and hunter, comma-separated, got \(self.bots)")
+    }
+    return levels
+  }
+
+  func run() throws {
+    let levels = try self.levels()
+    let report = GameSelfPlay.run(Battleship.self, bots: levels, games: self.games, seed: self.seed)
+    if self.json {
+      print(try encodeJSON(report))
+    } else {
+      print(
+        "\(report.games) games: \(levels[0]) won \(report.wins[0]), \(levels[1]) won \(report.wins[1]), "
+          + "\(report.draws) draws, \(report.unfinished) unfinished; \(report.moves) moves")
+    }
+  }
+}

@@ -1,7 +1,8 @@
 """Browser test: headless Chromium plays through the browser client.
 
 Two browser sessions log in as guests, match, and play tic-tac-toe to a win, then Connect Four
-to a win; a third traces a word on the word-grid cube. Each game is drawn by its own script,
+to a win; a third traces a word on the word-grid cube; a fourth places a fleet against the
+Battleship bot, fires, and resigns. Each game is drawn by its own script,
 loaded by the lobby from the server's list of games. Screenshots go to the folder given
 (default: a temporary one).
 
@@ -161,6 +162,36 @@ def trace_a_word(url, shots):
         carol.quit()
 
 
+def sink_a_fleet(url, shots):
+    """Battleship against a bot: a fleet placed at random and sent out, three shots fired at the
+    enemy's waters (each marked), then a resignation, confirmed, that loses."""
+    fiona = browser()
+    try:
+        log_in(fiona, url, "fiona")
+        wait(fiona, lambda d: "battleship" in [o.get_attribute("value") for o in d.find_elements(By.CSS_SELECTOR, "#variant option")])
+        Select(fiona.find_element(By.ID, "variant")).select_by_value("battleship")
+        fiona.find_element(By.ID, "play-bot").click()
+        wait(fiona, condition.visibility_of_element_located((By.ID, "battleship")))
+        wait(fiona, lambda d: "Place your carrier" in d.find_element(By.ID, "bs-status").text)
+        assert fiona.find_element(By.ID, "bs-send").get_attribute("disabled") is not None
+        click(fiona, "#bs-random")
+        assert len(fiona.find_elements(By.CSS_SELECTOR, "#bs-own .bs-ship")) == 17
+        click(fiona, "#bs-send")
+        wait(fiona, lambda d: "Your shot" in d.find_element(By.ID, "bs-status").text, seconds=20)
+        assert len(fiona.find_elements(By.CSS_SELECTOR, "#bs-own .bs-ship, #bs-own .bs-hit, #bs-own .bs-sunk")) == 17
+        for number, square in enumerate(("A1", "E5", "J10"), start=1):
+            wait(fiona, lambda d: "Your shot" in d.find_element(By.ID, "bs-status").text, seconds=20)
+            click(fiona, f'#bs-enemy button[aria-label="{square}"]')
+            wait(fiona, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#bs-enemy .bs-miss, #bs-enemy .bs-hit, #bs-enemy .bs-sunk")) == number)
+        fiona.save_screenshot(os.path.join(shots, "battleship-fiona.png"))
+        click(fiona, "#bs-resign")
+        fiona.switch_to.alert.accept()
+        wait(fiona, lambda d: d.find_element(By.ID, "bs-status").text == "You lose (by resignation).")
+        assert fiona.find_element(By.ID, "bs-rematch").is_displayed()
+    finally:
+        fiona.quit()
+
+
 def race_for_three(url, shots):
     """A private word-grid race for three: the lobby shows who came, and the host starts it."""
     dora, eve = browser(), browser()
@@ -208,6 +239,7 @@ def main():
         play_tic_tac_toe(url, shots)
         play_connect_four(url, shots)
         trace_a_word(url, shots)
+        sink_a_fleet(url, shots)
         race_for_three(url, shots)
     finally:
         process.terminate()

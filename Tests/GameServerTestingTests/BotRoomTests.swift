@@ -20,7 +20,7 @@ struct BotRoomTests {
 
   /// After a game against a bot, a rematch asked for starts the next game at once, in every
   /// game that has rematches.
-  @Test(arguments: ["tictactoe", "connectfour"])
+  @Test(arguments: ["tictactoe", "connectfour", "battleship"])
   func aBotTakesARematchAtOnce(game: String) async throws {
     let server = TestGameServer(games: .standard)
     let ada = try await guest(server, "ada")
