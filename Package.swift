@@ -415,7 +415,7 @@ let package = Package(
       name: "GameServerTestingTests",
       dependencies: [
         "GameServerTesting", "GameServerCatalog", "GameServerConnectFour", "GameServerWordGrid", "GameServerTicTacToe",
-        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+        "GameServerBattleship", .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
     ),
     .testTarget(name: "GameServerMainTests", dependencies: ["GameServerMain", "GameServerWordGrid"]),
