@@ -61,7 +61,10 @@
     const draftSquares = new Set((draftShips ?? []).flatMap(squares).map(([r, c]) => `${r},${c}`));
     const words = { ".": "", o: "miss", x: "hit", "#": "sunk", S: "ship" };
     $(id).setAttribute("aria-label", label);
-    $(id).replaceChildren(...rows.flatMap((row, r) => [...row].map((mark, c) => {
+    // NB: Rows A to J and columns 1 to 10 named at the edges, as the status names squares.
+    const edge = (text) => Object.assign(document.createElement("span"), { className: "bs-edge", textContent: text });
+    const header = [edge(""), ...Array.from({ length: size }, (_, c) => edge(String(c + 1)))];
+    $(id).replaceChildren(...header, ...rows.flatMap((row, r) => [edge(String.fromCharCode(65 + r)), ...[...row].map((mark, c) => {
       const cell = document.createElement("button");
       const shown = draftSquares.has(`${r},${c}`) ? "S" : mark;
       cell.className = `bs-${{ ".": "sea", o: "miss", x: "hit", "#": "sunk", S: "ship" }[shown]}`;
@@ -70,15 +73,18 @@
       cell.disabled = !onClick;
       if (onClick) cell.addEventListener("click", () => onClick(r, c));
       return cell;
-    })));
+    })]));
+    $(id).querySelectorAll(".bs-edge").forEach((cell) => cell.setAttribute("aria-hidden", "true"));
   }
 
   GameClient.register("battleship", {
     html: `
       <style>
         .bs-seas { display: flex; flex-wrap: wrap; gap: 1.5rem; }
-        .bs-grid { display: grid; grid-template-columns: repeat(10, min(2.2rem, 8.5vw)); gap: 2px; background: #1c4f7a;
+        .bs-grid { display: grid; grid-template-columns: repeat(11, min(2.2rem, 8vw)); gap: 2px; background: #1c4f7a;
           padding: 4px; border-radius: 0.4rem; width: max-content; }
+        .bs-grid .bs-edge { display: flex; align-items: center; justify-content: center; color: #f6f5f4;
+          font-size: 0.8rem; }
         .bs-grid button { aspect-ratio: 1; border: none; padding: 0; font-size: 1rem; background: #3584e4; color: #fff; }
         .bs-grid button:enabled { cursor: crosshair; }
         .bs-grid button:enabled:hover { outline: 2px solid #f6d32d; }
