@@ -55,30 +55,8 @@ public enum GameSelfPlay {
   static func play<G: Game>(
     _ game: G.Type, seats: [PlayerID], bots: [G.Bot], mode: String, seed: UInt64, maxMoves: Int
   ) -> (GameResult?, Int) {
-    withDependencies {
-      $0.continuousClock = ImmediateClock()
-      $0.date = .constant(Date(timeIntervalSince1970: 1_000_000))
-    } operation: {
-      var generator = SeededRandomNumberGenerator(seed: seed)
-      var state = G.setup(GameSetup(players: seats, mode: mode, seed: seed))
-      let reducer = G()
-      _ = reducer.reduce(into: &state, action: G.startAction)
-      var moves = 0
-      while !G.isOver(state), moves < maxMoves {
-        // NB: With no turn (a race), every seat may move.
-        let movers = G.turn(in: state)?.players ?? seats
-        var moved = false
-        for player in movers where !G.isOver(state) {
-          guard let seat = seats.firstIndex(of: player),
-            let move = G.botMove(bots[seat], for: player, in: G.view(of: state, for: player), using: &generator)
-          else { continue }
-          _ = reducer.reduce(into: &state, action: G.action(for: move, by: player))
-          moves += 1
-          moved = true
-        }
-        if !moved { break }
-      }
-      return (G.result(of: state), moves)
-    }
+    let (end, moves) = G.playedByBots(
+      seats: seats, bots: { bots[seats.firstIndex(of: $0) ?? 0] }, mode: mode, seed: seed, maxMoves: maxMoves)
+    return (G.result(of: end), moves)
   }
 }

@@ -18,9 +18,10 @@ import GameServerGame
 /// #expect(leaks.isEmpty, "\(leaks)")
 /// ```
 ///
-/// Play runs the game's reducer directly with an immediate clock (its effects, timers among
-/// them, are not run): every seat moves by ``Game/botMove(_:for:in:using:)`` whenever
-/// ``Game/turn(in:)`` names it, or, in a race, every seat in turn.
+/// Play is ``Game/playedByBots(seats:bots:mode:seed:maxMoves:observe:)``: the game's reducer run
+/// directly with an immediate clock (its effects, timers among them, are not run); every seat
+/// moves by ``Game/botMove(_:for:in:using:)`` whenever ``Game/turn(in:)`` names it, or, in a
+/// race, every seat in turn.
 public enum SecrecyAudit {
   /// What an audit found: a view or a record that told a secret.
   public struct Leak: CustomStringConvertible, Sendable {
@@ -51,31 +52,10 @@ public enum SecrecyAudit {
     let level = bot ?? G.defaultBot
     var leaks: [Leak] = []
     for index in 0..<games {
-      withDependencies {
-        $0.continuousClock = ImmediateClock()
-        $0.date = .constant(Date(timeIntervalSince1970: 1_000_000))
-      } operation: {
-        var generator = SeededRandomNumberGenerator(seed: seed &+ UInt64(index))
-        var state = G.setup(GameSetup(players: seats, mode: mode.name, seed: seed &+ UInt64(index)))
-        let reducer = G()
-        _ = reducer.reduce(into: &state, action: G.startAction)
-        var moves = 0
+      _ = G.playedByBots(
+        seats: seats, bots: { _ in level }, mode: mode.name, seed: seed &+ UInt64(index), maxMoves: maxMoves
+      ) { state, moves, generator in
         leaks += Self.check(G.self, state, seats, game: index, move: moves, using: &generator)
-        while !G.isOver(state), moves < maxMoves {
-          // NB: With no turn (a race), every seat may move.
-          let movers = G.turn(in: state)?.players ?? seats
-          var moved = false
-          for player in movers where !G.isOver(state) {
-            let view = G.view(of: state, for: player)
-            guard let move = G.botMove(level, for: player, in: view, using: &generator) else { continue }
-            _ = reducer.reduce(into: &state, action: G.action(for: move, by: player))
-            moves += 1
-            moved = true
-            leaks += Self.check(G.self, state, seats, game: index, move: moves, using: &generator)
-          }
-          // NB: No bot had a move: the game waits on its clock, which the audit does not run.
-          if !moved { break }
-        }
       }
     }
     return leaks
