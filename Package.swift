@@ -242,7 +242,7 @@ let package = Package(
     .target(
       name: "GameServerMain",
       dependencies: [
-        "GameServerApp", "GameServerGame", "GameServerPostgres", "GameServerTransport",
+        "GameServerApp", "GameServerDatabase", "GameServerGame", "GameServerPostgres", "GameServerSQLite", "GameServerTransport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ],

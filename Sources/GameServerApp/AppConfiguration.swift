@@ -28,5 +28,8 @@ public struct AppConfiguration: Sendable {
   }
 
   /// The database file in the data folder.
-  public var databasePath: String { "\(self.dataDirectory)/game-server.sqlite" }
+  public var databasePath: String { Self.databasePath(in: self.dataDirectory) }
+
+  /// The database file in the data folder `dataDirectory`.
+  public static func databasePath(in dataDirectory: String) -> String { "\(dataDirectory)/game-server.sqlite" }
 }

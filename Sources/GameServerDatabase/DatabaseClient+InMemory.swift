@@ -30,7 +30,10 @@ extension DatabaseClient {
       }
       let ratings = storage.withValue { storage in
         change(&storage)
-        return entry.finishedGame.map { storage.record($0) }
+        // NB: The replay is the room's log as it stands with this line: what the live stores keep.
+        return entry.finishedGame.map { game in
+          storage.record(game, replay: storage.roomLogs[entry.room, default: []].map(\.payload))
+        }
       }
       if let game = entry.finishedGame, let ratings {
         events.yield(.gameRecorded(entry.room, game.variant, ratings: ratings))
@@ -64,6 +67,15 @@ extension DatabaseClient {
       fetchRatings: { player in storage.value.ratings[player] ?? [:] },
       fetchLeaderboard: { variant, limit in storage.value.leaderboard(variant, limit: limit) },
       fetchGames: { player, limit in Array(storage.value.games.filter { $0.players.contains(player) }.suffix(max(0, limit))) },
+      fetchRecordedGame: { id in
+        let storage = storage.value
+        guard id >= 1, id <= storage.games.count else { return nil }
+        return RecordedGame(id: id, record: storage.games[Int(id) - 1], replay: storage.replays[Int(id) - 1])
+      },
+      fetchRecordedGames: { limit in
+        let games = storage.value.games
+        return games.indices.suffix(max(0, limit)).map { RecordedGame(id: Int64($0 + 1), record: games[$0], replay: nil) }
+      },
       appendRoomLog: { entry in
         let ticket = entry.ticket
         guard progress.mayAppend(ticket) else { return }
@@ -99,12 +111,15 @@ struct Storage {
   var names: [PlayerID: String] = [:]
   var guests: Set<PlayerID> = []
   var games: [GameRecord] = []
+  /// Each game's replay, by its place in `games`.
+  var replays: [[String]?] = []
   var roomLogs: [RoomID: [RoomLogEntry]] = [:]
 
   /// Records a finished game and writes the rating rows `GameRatings` gives it; returns the rated
   /// players' ratings before and after it.
-  mutating func record(_ game: GameRecord) -> [PlayerID: RatingUpdate] {
+  mutating func record(_ game: GameRecord, replay: [String]?) -> [PlayerID: RatingUpdate] {
     self.games.append(game)
+    self.replays.append(replay)
     var before: [RatingKey: Int] = [:]
     for key in GameRatings.people(in: [game]).keys {
       before[key] = self.ratings[key.player]?[key.variant]

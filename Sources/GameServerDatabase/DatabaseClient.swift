@@ -31,6 +31,10 @@ public struct DatabaseClient: Sendable {
   public var fetchLeaderboard: @Sendable (GameVariant, _ limit: Int) async throws -> [LeaderboardEntry]
   /// A player's last `limit` recorded games, oldest first (what `history` answers with).
   public var fetchGames: @Sendable (PlayerID, _ limit: Int) async throws -> [GameRecord]
+  /// A recorded game by its number, with its replay (what `game-server export-game` writes).
+  public var fetchRecordedGame: @Sendable (_ id: Int64) async throws -> RecordedGame?
+  /// The last `limit` recorded games, oldest first, without their replays.
+  public var fetchRecordedGames: @Sendable (_ limit: Int) async throws -> [RecordedGame]
   /// Queues a room log line; returns at once. The line's ``RoomLogStatus`` says when it is
   /// committed. A line of a room whose log is broken (an earlier line failed) is refused.
   public var appendRoomLog: @Sendable (RoomLogEntry) -> Void
@@ -64,6 +68,8 @@ public struct DatabaseClient: Sendable {
     fetchRatings: @escaping @Sendable (PlayerID) async throws -> [GameVariant: Int],
     fetchLeaderboard: @escaping @Sendable (GameVariant, Int) async throws -> [LeaderboardEntry],
     fetchGames: @escaping @Sendable (PlayerID, Int) async throws -> [GameRecord],
+    fetchRecordedGame: @escaping @Sendable (Int64) async throws -> RecordedGame? = { _ in nil },
+    fetchRecordedGames: @escaping @Sendable (Int) async throws -> [RecordedGame] = { _ in [] },
     appendRoomLog: @escaping @Sendable (RoomLogEntry) -> Void,
     closeRoomLog: @escaping @Sendable (RoomID) -> Void,
     restartRoomLog: @escaping @Sendable (_ snapshot: RoomLogEntry) -> Void,
@@ -82,6 +88,8 @@ public struct DatabaseClient: Sendable {
     self.fetchRatings = fetchRatings
     self.fetchLeaderboard = fetchLeaderboard
     self.fetchGames = fetchGames
+    self.fetchRecordedGame = fetchRecordedGame
+    self.fetchRecordedGames = fetchRecordedGames
     self.appendRoomLog = appendRoomLog
     self.closeRoomLog = closeRoomLog
     self.restartRoomLog = restartRoomLog

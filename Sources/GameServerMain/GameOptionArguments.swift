@@ -7,7 +7,7 @@ enum GameOptionArguments {
   /// Whether `arguments` run `serve`: named, or the default (no subcommand first).
   static func isServe(_ arguments: [String], commands: [any ParsableCommand.Type]) -> Bool {
     guard let first = arguments.first, !first.hasPrefix("-") else { return true }
-    return !commands.contains { $0._commandName == first }
+    return first != ExportGameCommand._commandName && !commands.contains { $0._commandName == first }
   }
 
   /// The values of `options` in `arguments` (`--NAME VALUE` or `--NAME=VALUE`; the last one

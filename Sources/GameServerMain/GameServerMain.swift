@@ -95,6 +95,6 @@ struct MainCommand: AsyncParsableCommand {
     let context = ServeContext.value
     return CommandConfiguration(
       commandName: context.name, abstract: context.abstract,
-      subcommands: [ServeCommand.self] + context.commands, defaultSubcommand: ServeCommand.self)
+      subcommands: [ServeCommand.self, ExportGameCommand.self] + context.commands, defaultSubcommand: ServeCommand.self)
   }
 }

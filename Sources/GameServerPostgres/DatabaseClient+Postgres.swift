@@ -115,6 +115,8 @@ extension DatabaseClient {
       fetchRatings: { player in try await PostgresGameTable.ratings(of: player, client, logger) },
       fetchLeaderboard: { variant, limit in try await PostgresGameTable.leaderboard(variant, limit: limit, client, logger) },
       fetchGames: { player, limit in try await PostgresGameTable.games(of: player, limit: limit, client, logger) },
+      fetchRecordedGame: { id in try await PostgresGameTable.recordedGame(id, client, logger) },
+      fetchRecordedGames: { limit in try await PostgresGameTable.recordedGames(limit: limit, client, logger) },
       appendRoomLog: { entry in roomLog.append(entry) },
       closeRoomLog: { room in roomLog.close(room) },
       restartRoomLog: { snapshot in roomLog.restart(snapshot) },

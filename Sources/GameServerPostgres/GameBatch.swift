@@ -8,7 +8,7 @@ import GameServerJSON
 /// the people whose rating rows they touch; `GameRatings` rates them from the ratings before them.
 ///
 /// ```swift
-/// let batch = try GameBatch([game])
+/// let batch = try GameBatch([write])   // writes whose line ends a game
 /// let rated = batch.rate(current: [RatingKey(player: "alice", variant: "tictactoe"): 1200, ...])
 /// rated.results   // each game's rated players' ratings before and after it, in order
 /// ```
@@ -16,6 +16,12 @@ struct GameBatch: Sendable {
   let games: [GameRecord]
   /// Each game as stored (its JSON text).
   let records: [String]
+  /// Each game's part of its replay, or "" where the log is read for it (``PostgresCommit``),
+  /// and whether it follows the room's previous game.
+  let replays: [String]
+  let continues: [Bool]
+  /// The sequence of the line that ended each game.
+  let endings: [Int]
   /// Who sat in each game, by the game's place in `games` counted from 1.
   let seats: (games: [Int], players: [String])
   /// The people (not bots) in the games, with the name and guest flag their rating row takes.
@@ -24,9 +30,13 @@ struct GameBatch: Sendable {
   /// cannot deadlock).
   let keys: [RatingKey]
 
-  init(_ games: [GameRecord]) throws {
+  init(_ writes: [PostgresWrites.Write]) throws {
+    let games = writes.map { $0.game! }
     self.games = games
     self.records = try games.map { try $0.jsonText ?? JSONStreamEncoder.string($0) }
+    self.replays = writes.map { $0.replay?.lines ?? "" }
+    self.continues = writes.map { $0.replay?.continues ?? false }
+    self.endings = writes.map(\.ending)
     var seats: (games: [Int], players: [String]) = ([], [])
     for (index, game) in games.enumerated() {
       for player in Set(game.players.map(\.rawValue)).sorted() {

@@ -45,31 +45,46 @@ package enum PostgresCommit {
     _ lines: [PostgresWrites.Line], _ batch: GameBatch, _ rated: RatingChanges, rooms: Rooms?,
     _ connection: PostgresConnection, _ logger: Logger
   ) async throws {
-    try await Statement(lines, batch.games, batch.records, batch.seats, rated.rows, rooms ?? Rooms(node: 0))
+    try await Statement(lines, batch, rated.rows, rooms ?? Rooms(node: 0))
       .run(on: connection, logger: logger)
   }
 
   /// The statement, its text the same whatever it writes.
   struct Statement: FixedStatement {
-    static let sql = Statement([], [], [], ([], []), [], Rooms(node: 0)).query.sql
+    static let sql = Statement([], nil, [], Rooms(node: 0)).query.sql
     let query: PostgresQuery
 
-    init(
-      _ lines: [PostgresWrites.Line], _ games: [GameRecord], _ records: [String], _ seats: (games: [Int], players: [String]),
-      _ rows: [RatingRow], _ rooms: Rooms
-    ) {
+    init(_ lines: [PostgresWrites.Line], _ batch: GameBatch?, _ rows: [RatingRow], _ rooms: Rooms) {
+      let games = batch?.games ?? []
+      let seats: (games: [Int], players: [String]) = batch?.seats ?? ([], [])
       // NB: The ids are drawn once (a CTE with a volatile function is made once), so the players
-      // go with their game. Every CTE that writes runs to its end whether or not it is read.
+      // go with their game. Every CTE that writes runs to its end whether or not it is read. A
+      // game keeps its own lines of the replay and, when they follow the room's previous game,
+      // that game's number. Lines the writer did not know (`replay` empty: a room it did not see
+      // start) are the room's whole log, read here: the lines committed before and this
+      // statement's own through the game's end (a CTE does not see what another inserts).
       self.query = """
-        WITH line AS (
-          INSERT INTO room_log (room, sequence, payload)
+        WITH batch_line AS (
           SELECT * FROM unnest(\(lines.map(\.room.rawValue))::text[], \(lines.map(\.sequence))::int8[], \(lines.map(\.payload))::text[])
+            AS l (room, sequence, payload)
+        ), line AS (
+          INSERT INTO room_log (room, sequence, payload) SELECT room, sequence, payload FROM batch_line
         ), input AS (
-          SELECT room, variant, record, n, nextval(pg_get_serial_sequence('game', 'id')) AS id
-          FROM unnest(\(games.map(\.room.rawValue))::text[], \(games.map(\.variant.rawValue))::text[], \(records)::text[])
-            WITH ORDINALITY AS g (room, variant, record, n)
+          SELECT room, variant, record, replay, continues, ending, n, nextval(pg_get_serial_sequence('game', 'id')) AS id
+          FROM unnest(\(games.map(\.room.rawValue))::text[], \(games.map(\.variant.rawValue))::text[], \(batch?.records ?? [])::text[],
+            \(batch?.replays ?? [])::text[], \(batch?.continues ?? [])::boolean[], \(batch?.endings ?? [])::int8[])
+            WITH ORDINALITY AS g (room, variant, record, replay, continues, ending, n)
         ), game_row AS (
-          INSERT INTO game (id, room, variant, record) SELECT id, room, variant, record FROM input
+          INSERT INTO game (id, room, variant, record, replay, replay_after)
+          SELECT id, room, variant, record,
+            coalesce(nullif(replay, ''), (
+              SELECT string_agg(logged.payload, E'\\n' ORDER BY logged.sequence) FROM (
+                SELECT sequence, payload FROM room_log WHERE room_log.room = input.room AND room_log.sequence <= input.ending
+                UNION ALL
+                SELECT sequence, payload FROM batch_line WHERE batch_line.room = input.room AND batch_line.sequence <= input.ending
+              ) AS logged)),
+            CASE WHEN replay <> '' AND continues THEN (SELECT max(game.id) FROM game WHERE game.room = input.room) END
+          FROM input
         ), seat AS (
           INSERT INTO game_player (game, player)
           SELECT input.id, seat.player FROM unnest(\(seats.games)::int8[], \(seats.players)::text[]) AS seat (n, player)

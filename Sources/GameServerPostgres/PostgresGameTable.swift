@@ -83,6 +83,45 @@ enum PostgresGameTable {
     return try records.reversed().map { try JSONDecoder().decode(GameRecord.self, from: Data($0.utf8)) }
   }
 
+  /// A recorded game by its number, with its replay (its own lines after those of the earlier
+  /// games of the same log it follows).
+  static func recordedGame(_ id: Int64, _ client: PostgresClient, _ logger: Logger) async throws -> RecordedGame? {
+    func row(_ id: Int64) async throws -> (record: String, replay: String?, after: Int64?)? {
+      for try await row in try await client.query(
+        "SELECT record, replay, replay_after FROM game WHERE id = \(id)", logger: logger
+      ).decode((String, String?, Int64?).self) {
+        return row
+      }
+      return nil
+    }
+    guard let game = try await row(id) else { return nil }
+    let record = try JSONDecoder().decode(GameRecord.self, from: Data(game.record.utf8))
+    guard let own = game.replay else { return RecordedGame(id: id, record: record, replay: nil) }
+    // NB: A game only ever follows an earlier one; a chain that does not is not a replay.
+    var segments = [own]
+    var (previous, later) = (game.after, id)
+    while let earlier = previous {
+      guard earlier < later, let row = try await row(earlier), let lines = row.replay else {
+        return RecordedGame(id: id, record: record, replay: nil)
+      }
+      segments.insert(lines, at: 0)
+      (previous, later) = (row.after, earlier)
+    }
+    return RecordedGame(id: id, record: record, replay: ReplaySegment.lines(segments))
+  }
+
+  /// The last `limit` recorded games, oldest first, without their replays.
+  static func recordedGames(limit: Int, _ client: PostgresClient, _ logger: Logger) async throws -> [RecordedGame] {
+    var games: [RecordedGame] = []
+    for try await (id, record) in try await client.query(
+      "SELECT id, record FROM game ORDER BY id DESC LIMIT \(max(0, limit))", logger: logger
+    ).decode((Int64, String).self) {
+      games.append(
+        RecordedGame(id: id, record: try JSONDecoder().decode(GameRecord.self, from: Data(record.utf8)), replay: nil))
+    }
+    return games.reversed()
+  }
+
   /// A player's rating in each game they played.
   static func ratings(of player: PlayerID, _ client: PostgresClient, _ logger: Logger) async throws -> [GameVariant: Int] {
     var ratings: [GameVariant: Int] = [:]

@@ -16,6 +16,8 @@ import PostgresNIO
 /// ```
 final class PostgresRoomLog: Sendable {
   let progress = RoomLogProgress()
+  /// The open rooms' lines, for the replays of the games they end.
+  let lines = RoomLogLines()
   private let writes: PostgresWrites
   private let events: @Sendable (StorageEvent) -> Void
 
@@ -30,9 +32,11 @@ final class PostgresRoomLog: Sendable {
     guard self.progress.mayAppend(ticket) else { return }
     let progress = self.progress
     let line = PostgresWrites.Line(room: entry.room, sequence: entry.sequence, payload: entry.payload)
+    self.lines.add(entry.room, sequence: entry.sequence, payload: line.payload, startsLog: false)
     self.writes.append(
       PostgresWrites.Write(
         room: entry.room, seats: entry.seatedPlayers, leaves: entry.leftPlayers, line: line, game: entry.finishedGame,
+        replay: self.segment(entry), ending: entry.sequence,
         recorded: self.recorded(entry), isVoid: { progress.status(ticket) == .failed },
         committed: { progress.committed(ticket) }, fail: self.failing(entry)))
   }
@@ -43,9 +47,11 @@ final class PostgresRoomLog: Sendable {
     let ticket = snapshot.ticket
     self.progress.willRestart(ticket)
     let line = PostgresWrites.Line(room: snapshot.room, sequence: snapshot.sequence, payload: snapshot.payload)
+    self.lines.add(snapshot.room, sequence: snapshot.sequence, payload: line.payload, startsLog: true)
     self.writes.append(
       PostgresWrites.Write(
         room: snapshot.room, seats: snapshot.seatedPlayers, leaves: snapshot.leftPlayers, game: snapshot.finishedGame,
+        replay: self.segment(snapshot), ending: snapshot.sequence,
         recorded: self.recorded(snapshot),
         run: { connection, logger in
           try await connection.query("DELETE FROM room_log WHERE room = \(snapshot.room.rawValue)", logger: logger)
@@ -59,6 +65,7 @@ final class PostgresRoomLog: Sendable {
   }
 
   func close(_ room: RoomID) {
+    self.lines.forget(room)
     self.writes.append(
       PostgresWrites.Write(
         room: room, closesRoom: true,
@@ -67,6 +74,16 @@ final class PostgresRoomLog: Sendable {
           return nil
         },
         committed: { self.progress.closed(room) }, fail: { _ in }))
+  }
+
+  /// The part of its replay of the game a line ends, if it ends one and the lines are known; the
+  /// next game's lines start after it. (Taken as the line is queued: a batch written again one
+  /// write at a time does not queue it again.)
+  private func segment(_ entry: RoomLogEntry) -> ReplaySegment? {
+    guard entry.finishedGame != nil else { return nil }
+    let segment = self.lines.segment(of: entry.room, through: entry.sequence)
+    self.lines.recorded(entry.room, as: nil, through: entry.sequence)
+    return segment
   }
 
   /// What to do once the game a line ends is recorded: tell the server the new ratings.

@@ -182,6 +182,16 @@ enum PostgresSchema {
     (6, [PostgresCommit.expectFunction]),
     // NB: A resume in a token's grace replaces the successor issued from it, found by this index.
     (7, ["CREATE INDEX session_by_predecessor ON session (predecessor)"]),
+    // NB: A game's replay (`RecordedGame.replay`), kept with its record: its own lines, and the
+    // game of the same log they follow (the room's game before it); null for games recorded before.
+    (
+      8,
+      [
+        "ALTER TABLE game ADD COLUMN replay TEXT",
+        "ALTER TABLE game ADD COLUMN replay_after BIGINT",
+        "CREATE INDEX game_by_room ON game (room, id)",
+      ]
+    ),
   ]
 
   /// Brings the database up to the newest migration.

@@ -46,6 +46,10 @@ package final class PostgresWrites: Sendable {
     /// The game the line ends: recorded, with the other games of the commit, in the statement
     /// of its lines (``PostgresCommit``); `recorded` then hears the new ratings.
     var game: GameRecord?
+    /// The game's part of its replay, when the writer knows the room's log (else read from the
+    /// log as the game is recorded), and the sequence of the line that ended it.
+    var replay: ReplaySegment?
+    var ending = 0
     var recorded: (@Sendable ([PlayerID: RatingUpdate]) -> Void)?
     /// Runs in the transaction; returns what to do once it has committed.
     var run: (@Sendable (PostgresConnection, Logger) async throws -> (@Sendable () -> Void)?)?
@@ -220,7 +224,7 @@ package final class PostgresWrites: Sendable {
       }
       // NB: The games last, all at once, with the lines after the last `run`: a game recorded
       // between lines would split them into several statements.
-      let batch = try GameBatch(games.map { writes[$0].game! })
+      let batch = try GameBatch(games.map { writes[$0] })
       let rated = batch.rate(current: try await PostgresGameTable.lockRatings(batch, connection, logger))
       try await PostgresCommit.write(lines, batch, rated, rooms: nil, connection, logger)
       return (Self.completions(writes, completions, games, rated.results), lost, rated)
@@ -253,7 +257,7 @@ package final class PostgresWrites: Sendable {
       try await Self.insert(lines, connection, logger)
       return none
     }
-    let batch = try GameBatch(games.map { writes[$0].game! })
+    let batch = try GameBatch(games.map { writes[$0] })
     guard let current = self.known.ratings(of: batch.keys) else { return nil }
     let rated = batch.rate(current: current)
     do {

@@ -113,6 +113,12 @@ extension DatabaseClient {
         let records = try await writer.read { db in try GameTable.games(of: player, limit: limit, db) }
         return try records.map { try JSONDecoder().decode(GameRecord.self, from: Data($0.utf8)) }
       },
+      fetchRecordedGame: { id in
+        try await writer.read { db in try GameTable.recordedGame(id, db) }
+      },
+      fetchRecordedGames: { limit in
+        try await writer.read { db in try GameTable.recordedGames(limit: limit, db) }
+      },
       appendRoomLog: { entry in roomLog.append(entry) },
       closeRoomLog: { room in roomLog.close(room) },
       restartRoomLog: { snapshot in roomLog.restart(snapshot) },

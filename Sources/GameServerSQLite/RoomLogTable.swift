@@ -33,6 +33,14 @@ enum RoomLogTable {
     ORDER BY room, sequence, id
     """
 
+  /// One room's open lines (its log since it last started), in order: what a game's replay is
+  /// made of when the writer did not see the room's log start (``RoomLogLines``).
+  static let roomLines = """
+    SELECT sequence, payload FROM roomLog
+    WHERE room = ? AND id > ifnull((SELECT lastLine FROM closedRoom WHERE room = ?), 0)
+    ORDER BY id
+    """
+
   /// Deletes the lines of closed rooms, and then the closed rooms themselves: once their lines
   /// are gone they say nothing more.
   static func compact(_ db: Database) throws {

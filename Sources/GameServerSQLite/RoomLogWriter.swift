@@ -15,6 +15,8 @@ import Synchronization
 /// ```
 final class RoomLogWriter: Sendable {
   let progress = RoomLogProgress()
+  /// The open rooms' lines, for the replays of the games they end.
+  let lines = RoomLogLines()
   private let batched: BatchedWrites
   private let closesPerCompaction: Int
   fileprivate let events: @Sendable (StorageEvent) -> Void
@@ -77,13 +79,20 @@ final class RoomLogWriter: Sendable {
       // NB: A line queued before an earlier one failed (or after a snapshot that failed) must
       // not land after the gap: it is not written, and it has failed already.
       if !self.restarting, self.writer.progress.status(self.ticket) == .failed { return nil }
-      if self.restarting { try self.writer.close(self.entry.room, db) }
+      let room = self.entry.room
+      if self.restarting { try self.writer.close(room, db) }
+      let payload = self.entry.payload
       // NB: One per move: a prepared statement kept by the connection, not parsed each time.
-      try db.cachedStatement(sql: RoomLogTable.append)
-        .execute(arguments: [self.entry.room.rawValue, self.entry.sequence, self.entry.payload])
+      try db.cachedStatement(sql: RoomLogTable.append).execute(arguments: [room.rawValue, self.entry.sequence, payload])
+      self.writer.lines.add(room, sequence: self.entry.sequence, payload: payload, startsLog: self.restarting)
       guard let game = self.entry.finishedGame else { return { self.committed(ratings: nil) } }
-      let ratings = try GameTable.record(game, db)
-      return { self.committed(ratings: ratings) }
+      let sequence = self.entry.sequence
+      let (id, ratings) = try GameTable.record(game, replay: try self.writer.segment(of: room, through: sequence, db), db)
+      return {
+        // NB: Once committed: a batch that failed is written again one write at a time.
+        self.writer.lines.recorded(room, as: id, through: sequence)
+        self.committed(ratings: ratings)
+      }
     }
 
     private func committed(ratings: [PlayerID: RatingUpdate]?) {
@@ -102,9 +111,19 @@ final class RoomLogWriter: Sendable {
     }
   }
 
+  /// The game's part of its replay, which ends with line `sequence`, just written: from the lines
+  /// kept, or the log read back once when this writer did not see it start (after a restart).
+  fileprivate func segment(of room: RoomID, through sequence: Int, _ db: Database) throws -> ReplaySegment? {
+    if let segment = self.lines.segment(of: room, through: sequence) { return segment }
+    let rows = try Row.fetchAll(db.cachedStatement(sql: RoomLogTable.roomLines), arguments: [room.rawValue, room.rawValue])
+    self.lines.adopt(room, lines: rows.map { (sequence: $0["sequence"], payload: $0["payload"]) })
+    return self.lines.segment(of: room, through: sequence)
+  }
+
   /// Closes a room's log so far; once enough rooms have closed, queues a compaction.
   fileprivate func close(_ room: RoomID, _ db: Database) throws {
     try db.cachedStatement(sql: RoomLogTable.close).execute(arguments: [room.rawValue])
+    self.lines.forget(room)
     let compacting = self.closedSinceCompaction.withLock { count -> Bool in
       count += 1
       guard count >= self.closesPerCompaction else { return false }

@@ -105,6 +105,15 @@ enum Schema {
     migrator.registerMigration("v6: sessions by predecessor") { db in
       try db.execute(sql: "CREATE INDEX session_by_predecessor ON session (predecessor)")
     }
+    // NB: A game's replay (`RecordedGame.replay`), kept with its record: its own lines, and the
+    // game of the same log they follow; null for games recorded before.
+    migrator.registerMigration("v7: game replays") { db in
+      try db.execute(
+        sql: """
+          ALTER TABLE game ADD COLUMN replay TEXT;
+          ALTER TABLE game ADD COLUMN replayAfter INTEGER;
+          """)
+    }
     return migrator
   }
 }

@@ -39,6 +39,9 @@ public final class TestGameServer {
   private let live: LiveServerState
   private var connections: UInt64 = 0
   private var isStarted: Bool
+  /// The games and dependencies the server runs with, for ``replay(_:)``.
+  let games: GameCatalog
+  let setDependencies: (inout DependencyValues) -> Void
 
   /// What the server holds now, also after actions it sent itself.
   public var state: Server.State { self.live.value }
@@ -60,7 +63,7 @@ public final class TestGameServer {
     clock: TestClock<Duration> = TestClock(),
     seed: UInt64 = 1,
     listensToStorage: Bool = true,
-    dependencies: (inout DependencyValues) -> Void = { _ in }
+    dependencies: @escaping (inout DependencyValues) -> Void = { _ in }
   ) {
     // NB: As a live server refuses to start on such a catalog, the test fails with the reason.
     do {
@@ -69,6 +72,8 @@ public final class TestGameServer {
       reportIssue(error.description)
     }
     self.isStarted = !listensToStorage
+    self.games = games
+    self.setDependencies = dependencies
     let outbox = self.outbox
     let dropped = self.dropped
     let closed = self.closed

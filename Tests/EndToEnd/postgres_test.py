@@ -123,6 +123,7 @@ def main():
         process, port = start(server, "--database", database)
         try:
             asyncio.run(game.play(f"ws://127.0.0.1:{port}/"))
+            game.check_export(server, "--database", database)
             asyncio.run(game.three_player_race(f"ws://127.0.0.1:{port}/"))
             bot = os.path.join(DEPLOY, "..", "Sources", "GameServerMain", "Public", "bot.py")
             game.play_bot_script(bot, port)

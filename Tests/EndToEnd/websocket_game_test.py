@@ -350,6 +350,26 @@ def check_stop_keeps_every_move(server):
         process.wait(timeout=10)
 
 
+def check_export(server, *where):
+    """`export-game --list` names the game just played and `export-game ID` writes its record and
+    replay (read while the server runs on the database); an unknown number is refused. Returns
+    the export."""
+    listing = subprocess.run([server, "export-game", "--list", *where], capture_output=True, text=True, timeout=60)
+    assert listing.returncode == 0, listing
+    first = listing.stdout.splitlines()[0].split("\t")
+    assert first[1] == "tictactoe" and first[3] != "draw", listing.stdout
+    exported = subprocess.run([server, "export-game", first[0], *where], capture_output=True, text=True, timeout=60)
+    assert exported.returncode == 0, exported
+    game = json.loads(exported.stdout)
+    assert game["v"] == 1 and str(game["game"]) == first[0], game
+    assert game["record"]["variant"] == "tictactoe" and len(game["record"]["winners"]) == 1, game
+    lines = [json.loads(line) for line in game["log"]]
+    assert "seats" in lines[0] and len(lines) >= 6, lines
+    missing = subprocess.run([server, "export-game", "999999", *where], capture_output=True, text=True, timeout=60)
+    assert missing.returncode == 64 and "No game 999999" in missing.stderr, missing
+    return exported.stdout
+
+
 def main():
     server = sys.argv[1]
     data = tempfile.mkdtemp()
@@ -363,6 +383,10 @@ def main():
         health = urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz").read().decode()
         assert health == "ok\n", health
         asyncio.run(play(f"ws://127.0.0.1:{port}/"))
+        exported = check_export(server, "--data", data)
+        if os.environ.get("GAME_SERVER_EXPORT_TO"):
+            with open(os.environ["GAME_SERVER_EXPORT_TO"], "w") as file:
+                file.write(exported)
         asyncio.run(three_player_race(f"ws://127.0.0.1:{port}/"))
         metrics = urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics").read().decode()
         values = dict(line.rsplit(" ", 1) for line in metrics.splitlines() if line and not line.startswith("#"))

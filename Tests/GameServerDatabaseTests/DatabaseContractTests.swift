@@ -265,6 +265,97 @@ struct DatabaseContractTests {
     #expect(logs["room-2"]?.map(\.payload) == ["other"])
   }
 
+  /// A game's replay is its room's log from the line that started it through the line that
+  /// ended the game, kept with the record: not the lines after, nor another room's, nor those
+  /// before a snapshot that started the log again; closing the room does not lose it.
+  @Test(arguments: Kind.all)
+  func aRecordedGameKeepsItsRoomsLogAsItsReplay(kind: Kind) async throws {
+    let database = try await kind.make()
+    let game = GameRecord(
+      room: "room-1", variant: .ticTacToe, players: ["guest-a", "guest-b"], names: ["A", "B"], bots: [],
+      guests: ["guest-a", "guest-b"], winners: ["guest-a"], moves: "[]")
+    let lines = [#"{"snapshot":1}"#, #"{"move":"a \"quoted\" line"}"#, "{\"move\":\"é\"}"]
+    for (sequence, line) in lines.enumerated() {
+      database.appendRoomLog(RoomLogEntry(room: "room-1", sequence: sequence, payload: line))
+      database.appendRoomLog(RoomLogEntry(room: "room-2", sequence: sequence, payload: "other \(sequence)"))
+    }
+    var ending = RoomLogEntry(room: "room-1", sequence: 3, payload: "end")
+    ending.finishedGame = game
+    try await Self.recordLine(ending, in: database)
+    // NB: A rematch in the same log: its replay is the log from its start, the first game's too.
+    database.appendRoomLog(RoomLogEntry(room: "room-1", sequence: 4, payload: "rematch"))
+    var rematch = RoomLogEntry(room: "room-1", sequence: 5, payload: "end 2")
+    rematch.finishedGame = game
+    try await Self.recordLine(rematch, in: database)
+    database.appendRoomLog(RoomLogEntry(room: "room-1", sequence: 6, payload: "after"))
+    database.closeRoomLog("room-1")
+    _ = try await database.fetchRoomLogs()
+    let recorded = try await database.fetchRecordedGames(10)
+    #expect(recorded.count == 2 && recorded.allSatisfy { $0.record == game && $0.replay == nil })
+    let (first, second) = (recorded[0].id, recorded[1].id)
+    #expect(try await database.fetchRecordedGame(first)?.replay == lines + ["end"])
+    #expect(try await database.fetchRecordedGame(second)?.replay == lines + ["end", "rematch", "end 2"])
+    #expect(try await database.fetchRecordedGame(second + 1) == nil)
+
+    database.restartRoomLog(RoomLogEntry(room: "room-2", sequence: 3, payload: "again"))
+    var other = RoomLogEntry(room: "room-2", sequence: 4, payload: "over")
+    other.finishedGame = game
+    try await Self.recordLine(other, in: database)
+    let third = try #require(try await database.fetchRecordedGames(1).last?.id)
+    #expect(try await database.fetchRecordedGame(third)?.replay == ["again", "over"])
+    // NB: What `export-game` writes reads back as the same game.
+    let exported = try #require(try await database.fetchRecordedGame(third)).exported()
+    let stored = try await database.fetchRecordedGame(third)
+    #expect(try RecordedGame(exported: exported) == stored)
+  }
+
+  /// A store opened on a log it did not see start (after a restart) reads the room's log back
+  /// for the replay of a game that ends there.
+  @Test(arguments: Kind.all.filter { $0 == .sqliteFile || $0 == .postgres })
+  func aReplayOutlivesARestartOfTheServer(kind: Kind) async throws {
+    let open: () async throws -> DatabaseClient
+    switch kind {
+    case .postgres:
+      let location = try await ScratchPostgres.shared().makeDatabase()
+      open = { try await .postgres(location) }
+    default:
+      let path = ScratchDatabaseFolders.make().appendingPathComponent("test.sqlite").path
+      open = { try .sqlite(path: path) }
+    }
+    do {
+      let before = try await open()
+      for sequence in 0..<3 {
+        before.appendRoomLog(RoomLogEntry(room: "room-1", sequence: sequence, payload: "line \(sequence)"))
+      }
+      await before.flush()
+    }
+    let after = try await open()
+    var ending = RoomLogEntry(room: "room-1", sequence: 3, payload: "end")
+    ending.finishedGame = GameRecord(
+      room: "room-1", variant: .ticTacToe, players: ["guest-a", "guest-b"], names: ["A", "B"], bots: [],
+      guests: ["guest-a", "guest-b"], winners: [], moves: "[]")
+    try await Self.recordLine(ending, in: after)
+    let id = try #require(try await after.fetchRecordedGames(1).last?.id)
+    #expect(try await after.fetchRecordedGame(id)?.replay == ["line 0", "line 1", "line 2", "end"])
+    after.appendRoomLog(RoomLogEntry(room: "room-1", sequence: 4, payload: "rematch"))
+    ending.sequence = 5
+    ending.payload = "end 2"
+    try await Self.recordLine(ending, in: after)
+    let next = try #require(try await after.fetchRecordedGames(1).last?.id)
+    #expect(try await after.fetchRecordedGame(next)?.replay == ["line 0", "line 1", "line 2", "end", "rematch", "end 2"])
+  }
+
+  /// Writes a line that ends a game and waits until the game is recorded.
+  static func recordLine(_ line: RoomLogEntry, in database: DatabaseClient) async throws {
+    var events = database.storageEvents().makeAsyncIterator()
+    database.appendRoomLog(line)
+    database.commitQueued()
+    while let event = await events.next() {
+      if case .gameRecorded(line.room, _, _) = event { return }
+      if case .roomLogFailed(line.room) = event { throw StorageProblem.failed("the line failed") }
+    }
+  }
+
   @Test func closedRoomsLinesAreDeletedOnOpeningAndEveryFewCloses() async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("db-\(UUID())")
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -6,7 +6,8 @@ import GRDB
 import Testing
 
 /// A database written by the first schema keeps its open rooms' logs, its sessions and its
-/// ratings (a guest's, told then by the player id, is still not listed).
+/// ratings (a guest's, told then by the player id, is still not listed), and its games (with no
+/// replay).
 struct RoomLogMigrationTests {
   @Test func aLogKeyedByRoomIsCarriedOver() async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("db-\(UUID())")
@@ -36,6 +37,12 @@ struct RoomLogMigrationTests {
           );
           INSERT INTO rating (player, variant, name, rating) VALUES ('ada', 'tictactoe', 'Ada', 1216),
             ('guest-7f3a', 'tictactoe', 'bea', 1300);
+          CREATE TABLE game (
+            id INTEGER PRIMARY KEY AUTOINCREMENT, room TEXT NOT NULL, variant TEXT NOT NULL, record TEXT NOT NULL,
+            finishedAt DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP
+          );
+          INSERT INTO game (room, variant, record) VALUES ('room-0', 'tictactoe',
+            '{"room":"room-0","variant":"tictactoe","players":["ada","guest-7f3a"],"names":["Ada","bea"],"bots":[],"winners":["ada"],"moves":"[]"}');
           """)
     }
     let database = try DatabaseClient.sqlite(path: path)
@@ -50,5 +57,9 @@ struct RoomLogMigrationTests {
     let session = try #require(try await database.fetchSession("h1"))
     #expect(session.issuedAt == Date(timeIntervalSince1970: 1_767_225_600))
     #expect(session.expiresAt == Date(timeIntervalSince1970: 1_767_225_600 + 30 * 86_400))
+    // A game recorded before replays were kept has none, and says so when exported.
+    let game = try #require(try await database.fetchRecordedGame(1))
+    #expect(game.record.winners == ["ada"] && game.replay == nil)
+    #expect(throws: RecordedGameError.noReplay(1)) { try game.exported() }
   }
 }
