@@ -19,6 +19,7 @@ from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as condition
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
@@ -70,8 +71,16 @@ def play_tic_tac_toe(url, shots):
         moves = [(alice, 0, 0), (bob, 1, 0), (alice, 0, 1), (bob, 1, 1), (alice, 0, 2)]
         for number, (driver, row, column) in enumerate(moves, start=1):
             wait(driver, lambda d: "Your move" in status(d))
-            click(driver, f'#board button[aria-label="row {row + 1} column {column + 1}"]')
+            # The tab's title says whose move it is.
+            other = bob if driver is alice else alice
+            assert driver.title == "Your move · Games" and other.title == "Games", (driver.title, other.title)
+            click(driver, f'#board button[aria-label^="row {row + 1} column {column + 1},"]')
             wait(alice, lambda d: sum(b.text != "" for b in d.find_elements(By.CSS_SELECTOR, "#board button")) == number)
+            # The board is updated in place: the focus stays on the cell just played, whose
+            # label now says what it holds.
+            mark = "X" if driver is alice else "O"
+            wait(driver, lambda d: d.execute_script("return document.activeElement.getAttribute('aria-label')")
+                 == f"row {row + 1} column {column + 1}, {mark}")
         wait(alice, lambda d: status(d) == "You win!")
         wait(bob, lambda d: status(d) == "X wins.")
         assert len(alice.find_elements(By.CSS_SELECTOR, "#board button.line")) == 3
@@ -225,6 +234,37 @@ def race_for_three(url, shots):
         eve.quit()
 
 
+def log_in_with_enter(url, shots):
+    """The log-in is a form: Enter logs in; the password is cleared once it has done its work and
+    at log-out. Controls are 44 px tall at least and keyboard focus shows a 3 px ring."""
+    driver = browser()
+    try:
+        driver.get(url)
+        wait(driver, condition.element_to_be_clickable((By.ID, "register")))
+        driver.find_element(By.ID, "name").send_keys("kim")
+        driver.find_element(By.ID, "password").send_keys("correct horse 42")
+        driver.find_element(By.ID, "register").click()
+        wait(driver, condition.visibility_of_element_located((By.ID, "lobby")))
+        assert driver.find_element(By.ID, "password").get_attribute("value") == ""
+        for control in ("queue", "play-bot", "logout"):
+            height = driver.execute_script(f"return document.getElementById('{control}').getBoundingClientRect().height")
+            assert height >= 44, (control, height)
+        driver.execute_script("document.getElementById('variant').focus()")
+        driver.switch_to.active_element.send_keys(Keys.TAB)
+        focused = driver.execute_script("const s = getComputedStyle(document.activeElement); return [s.outlineStyle, s.outlineWidth]")
+        assert focused == ["solid", "3px"], focused
+        driver.save_screenshot(os.path.join(shots, "lobby-focus.png"))
+        driver.find_element(By.ID, "logout").click()
+        wait(driver, condition.visibility_of_element_located((By.ID, "login")))
+        assert driver.find_element(By.ID, "password").get_attribute("value") == ""
+        driver.find_element(By.ID, "password").send_keys("correct horse 42" + Keys.ENTER)
+        wait(driver, condition.visibility_of_element_located((By.ID, "lobby")))
+        assert driver.find_element(By.ID, "me").text == "kim"
+        assert driver.find_element(By.ID, "password").get_attribute("value") == ""
+    finally:
+        driver.quit()
+
+
 def main():
     server = sys.argv[1]
     shots = sys.argv[2] if len(sys.argv) > 2 else tempfile.mkdtemp(prefix="screenshots-")
@@ -237,6 +277,7 @@ def main():
             re.search(r"listening on \S+:(\d+)$", process.stdout.readline().strip()) for _ in range(20)) if found)
         url = f"http://127.0.0.1:{port}/"
         play_tic_tac_toe(url, shots)
+        log_in_with_enter(url, shots)
         play_connect_four(url, shots)
         trace_a_word(url, shots)
         sink_a_fleet(url, shots)

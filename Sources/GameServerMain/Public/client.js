@@ -42,6 +42,14 @@ const GameClient = {
     tick();
   },
 
+  /**
+   * Says in the tab's title whether it is this player's move, so that a player in another tab
+   * sees it: a game's script calls it as it draws.
+   */
+  yourMove(isYours) {
+    document.title = isYours ? "Your move · Games" : "Games";
+  },
+
   /** Shows one section: `login`, `lobby`, or a game's id. */
   show(section) {
     for (const element of document.querySelectorAll("main > section, #games > section")) {
@@ -220,6 +228,8 @@ function handle(message) {
       socket.close();
       break;
     case "welcome":
+      // NB: The password is not kept on the page once it has done its work.
+      $("password").value = "";
       localStorage.setItem("token", message.token);
       GameClient.me = message.player;
       $("me").textContent = message.guest ? `${message.name} (guest)` : message.name;
@@ -269,6 +279,7 @@ function handle(message) {
       break;
     case "roomLeft":
       GameClient.current = null;
+      GameClient.yourMove(false);
       $("status").textContent = "";
       $("result").textContent = "";
       GameClient.show("lobby");
@@ -296,6 +307,8 @@ function handle(message) {
       break;
     case "goodbye":
       localStorage.removeItem("token");
+      $("password").value = "";
+      GameClient.yourMove(false);
       GameClient.show("login");
       break;
     case "error": {
@@ -313,7 +326,10 @@ function handle(message) {
 
 const send = GameClient.send;
 $("guest").addEventListener("click", () => send({ type: "guest", name: $("name").value }));
-$("log-in").addEventListener("click", () => send({ type: "login", name: $("name").value, password: $("password").value }));
+$("login-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  send({ type: "login", name: $("name").value, password: $("password").value });
+});
 $("register").addEventListener("click", () => send({ type: "register", name: $("name").value, password: $("password").value }));
 $("logout").addEventListener("click", () => send({ type: "logout" }));
 $("queue").addEventListener("click", () => send({ type: "queue", ...choice() }));

@@ -62,6 +62,7 @@
         return cell;
       })));
       $("c4-status").textContent = status(view);
+      GameClient.yourMove(!view.outcome && view.you && view.turn === view.you);
       GameClient.countdown($("c4-clock"), view.outcome ? null : view.moveEndsAt, `${view.turn} to move`);
       $("c4-players").textContent = `X (red): ${GameClient.nameOf(view.x)} · O (yellow): ${GameClient.nameOf(view.o)} · game ${view.gameNumber}`
         + (view.rematchRequests.length ? ` · rematch asked by ${view.rematchRequests.join(" and ")}` : "");
