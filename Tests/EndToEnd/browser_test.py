@@ -68,6 +68,13 @@ def play_tic_tac_toe(url, shots):
         for driver in (alice, bob):
             wait(driver, condition.visibility_of_element_located((By.ID, "tictactoe")))
         assert "you are X" in status(alice), status(alice)
+        # During the game: Resign, not Rematch; leaving asks first, and staying stays.
+        assert alice.find_element(By.ID, "ttt-resign").is_displayed()
+        assert not alice.find_element(By.ID, "rematch").is_displayed()
+        click(alice, "#tictactoe .leave")
+        assert "lose" in alice.switch_to.alert.text
+        alice.switch_to.alert.dismiss()
+        assert alice.find_element(By.ID, "tictactoe").is_displayed()
         moves = [(alice, 0, 0), (bob, 1, 0), (alice, 0, 1), (bob, 1, 1), (alice, 0, 2)]
         for number, (driver, row, column) in enumerate(moves, start=1):
             wait(driver, lambda d: "Your move" in status(d))
@@ -81,11 +88,26 @@ def play_tic_tac_toe(url, shots):
             mark = "X" if driver is alice else "O"
             wait(driver, lambda d: d.execute_script("return document.activeElement.getAttribute('aria-label')")
                  == f"row {row + 1} column {column + 1}, {mark}")
+            if number == 1:
+                # A taken cell is refused in the board's words (rows and columns from 1).
+                wait(bob, lambda d: "Your move" in status(d))
+                click(bob, '#board button[aria-label^="row 1 column 1,"]')
+                wait(bob, lambda d: d.find_element(By.ID, "error").text == "Row 1, column 1 is taken.")
         wait(alice, lambda d: status(d) == "You win!")
-        wait(bob, lambda d: status(d) == "X wins.")
+        wait(bob, lambda d: status(d) == "You lose.")
         assert len(alice.find_elements(By.CSS_SELECTOR, "#board button.line")) == 3
+        # After it: Rematch, not Resign.
+        assert alice.find_element(By.ID, "rematch").is_displayed()
+        assert not alice.find_element(By.ID, "ttt-resign").is_displayed()
+        wait(alice, lambda d: d.find_element(By.ID, "result").text.startswith("Your tictactoe rating"))
         alice.save_screenshot(os.path.join(shots, "tictactoe-alice.png"))
         bob.save_screenshot(os.path.join(shots, "tictactoe-bob.png"))
+        # A rematch offer says so to the other; once taken, the last game's rating line goes.
+        click(alice, "#rematch")
+        wait(bob, lambda d: status(d) == "You lose. Your opponent offers a rematch.")
+        click(bob, "#rematch")
+        wait(alice, lambda d: status(d) == "Waiting for X.")
+        assert alice.find_element(By.ID, "result").text == ""
     finally:
         alice.quit()
         bob.quit()
@@ -118,7 +140,7 @@ def play_connect_four(url, shots):
             click(driver, f'#c4-board button[data-column="{column}"]')
             wait(alice, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#c4-board button.X, #c4-board button.O")) == number)
         wait(alice, lambda d: c4_status(d) == "You win!")
-        wait(bob, lambda d: c4_status(d) == "X wins.")
+        wait(bob, lambda d: c4_status(d) == "You lose.")
         # The results panel: each player's rating change; the clock stopped.
         wait(alice, lambda d: d.find_element(By.ID, "result").text == "Your connectfour rating: 1216 (+16).")
         wait(bob, lambda d: d.find_element(By.ID, "result").text == "Your connectfour rating: 1184 (-16).")

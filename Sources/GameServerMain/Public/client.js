@@ -14,6 +14,8 @@ const GameClient = {
   me: null,
   /** The latest `room` message. */
   current: null,
+  /** Whether this player is seated in a game that goes on (a game's script says, as it draws). */
+  playing: false,
   /** Who sits in the current room: the `seats` of its first `room` message. */
   seats: [],
   /** The games' scripts, by game id, as they register. */
@@ -66,8 +68,12 @@ const GameClient = {
     section.id = id;
     section.hidden = true;
     section.innerHTML = game.html;
+    // NB: Leaving a game in progress loses it: asked first.
     section.querySelectorAll(".leave").forEach((button) =>
-      button.addEventListener("click", () => GameClient.send({ type: "leaveRoom" })));
+      button.addEventListener("click", () => {
+        if (GameClient.playing && !confirm("Leave this game? You lose it.")) return;
+        GameClient.send({ type: "leaveRoom" });
+      }));
     $("games").append(section);
     if (game.setUp) game.setUp(section);
     GameClient.games[id] = game;
@@ -266,6 +272,9 @@ function handle(message) {
       if (GameClient.current?.room !== message.room) {
         $("result").textContent = "";
         GameClient.seats = [];
+      } else if (message.view?.gameNumber !== GameClient.current.view?.gameNumber) {
+        // NB: A rematch began: the last game's rating line goes.
+        $("result").textContent = "";
       }
       // NB: The first message of a room names its seats; later ones leave them out.
       if (message.seats) GameClient.seats = message.seats;
@@ -279,6 +288,7 @@ function handle(message) {
       break;
     case "roomLeft":
       GameClient.current = null;
+      GameClient.playing = false;
       GameClient.yourMove(false);
       $("status").textContent = "";
       $("result").textContent = "";
@@ -313,9 +323,10 @@ function handle(message) {
       break;
     case "error": {
       if (message.code === "unknown_token") localStorage.removeItem("token");
-      $("error").textContent = message.message;
-      // The game on screen may say more where its player looks (why a word was refused).
+      // The game on screen may say it in its own words (a cell named as the board names it), and
+      // say more where its player looks (why a word was refused).
       const game = GameClient.current && GameClient.games[GameClient.current.game];
+      $("error").textContent = (game && game.explain && game.explain(message)) || message.message;
       if (game && game.refused) game.refused(message);
       break;
     }

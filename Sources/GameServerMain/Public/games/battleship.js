@@ -155,6 +155,7 @@
       $("bs-send").disabled = draft.length !== lengths.length;
       $("bs-status").textContent = status(view);
       GameClient.yourMove(!view.outcome && (placing || firing));
+      GameClient.playing = seated && view.phase !== "over";
       GameClient.countdown($("bs-clock"), view.moveEndsAt, view.phase === "placing" ? "Placing" : "Shot");
       $("bs-rematch").hidden = !seated || view.phase !== "over";
       $("bs-resign").hidden = !seated || view.phase === "over";

@@ -3,13 +3,18 @@
 "use strict";
 (() => {
   let dropped = null; // the last disc animated, so that a redraw does not animate it again
+  let lastColumn = null; // the column last clicked, to name in a refusal
 
   function status(view) {
     if (view.outcome) {
       const { result, winner } = view.outcome;
       if (result === "draw") return "A draw: the board is full.";
       const how = result === "win" ? "" : result === "timeout" ? " (on time)" : " (by resignation)";
-      return winner === view.you ? `You win${how}!` : `${winner} wins${how}.`;
+      if (!view.you) return `${winner} (${GameClient.nameOf(view[winner.toLowerCase()])}) wins${how}.`;
+      const other = view.you === "X" ? "O" : "X";
+      const offer = view.rematchRequests.includes(other) && !view.rematchRequests.includes(view.you)
+        ? " Your opponent offers a rematch." : "";
+      return (winner === view.you ? `You win${how}!` : `You lose${how}.`) + offer;
     }
     if (!view.you) return `Watching: ${view.turn} (${GameClient.nameOf(view[view.turn.toLowerCase()])}) to move.`;
     return view.turn === view.you ? `Your move (you are ${view.you}).` : `Waiting for ${view.turn}.`;
@@ -40,7 +45,14 @@
 
     setUp() {
       $("c4-rematch").addEventListener("click", () => GameClient.send({ type: "rematch" }));
-      $("c4-resign").addEventListener("click", () => GameClient.send({ type: "resign" }));
+      $("c4-resign").addEventListener("click", () => {
+        if (confirm("Resign this game?")) GameClient.send({ type: "resign" });
+      });
+    },
+
+    /** A refusal of a click in the board's own words: columns counted from 1. */
+    explain(error) {
+      return error.code === "column_full" && lastColumn !== null ? `Column ${lastColumn + 1} is full.` : null;
     },
 
     draw({ room, view }) {
@@ -58,11 +70,18 @@
           cell.classList.add("drop");
           cell.style.setProperty("--fall", String(r + 1));
         }
-        cell.addEventListener("click", () => GameClient.send({ type: "drop", column: c }));
+        cell.addEventListener("click", () => {
+          lastColumn = c;
+          GameClient.send({ type: "drop", column: c });
+        });
         return cell;
       })));
       $("c4-status").textContent = status(view);
       GameClient.yourMove(!view.outcome && view.you && view.turn === view.you);
+      // NB: Only the buttons that can be used: none of them for a spectator.
+      $("c4-rematch").hidden = !view.you || !view.outcome;
+      $("c4-resign").hidden = !view.you || Boolean(view.outcome);
+      GameClient.playing = Boolean(view.you) && !view.outcome;
       GameClient.countdown($("c4-clock"), view.outcome ? null : view.moveEndsAt, `${view.turn} to move`);
       $("c4-players").textContent = `X (red): ${GameClient.nameOf(view.x)} · O (yellow): ${GameClient.nameOf(view.o)} · game ${view.gameNumber}`
         + (view.rematchRequests.length ? ` · rematch asked by ${view.rematchRequests.join(" and ")}` : "");

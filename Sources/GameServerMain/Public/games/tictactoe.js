@@ -1,5 +1,6 @@
 // Tic-tac-toe in the browser client: a 3×3 board of buttons.
 "use strict";
+let tttLastCell = null; // the cell last clicked, to name in a refusal
 GameClient.register("tictactoe", {
   html: `
     <div id="board"></div>
@@ -14,7 +15,15 @@ GameClient.register("tictactoe", {
 
   setUp() {
     $("rematch").addEventListener("click", () => GameClient.send({ type: "rematch" }));
-    $("ttt-resign").addEventListener("click", () => GameClient.send({ type: "resign" }));
+    $("ttt-resign").addEventListener("click", () => {
+      if (confirm("Resign this game?")) GameClient.send({ type: "resign" });
+    });
+  },
+
+  /** A refusal of a click in the board's own words: rows and columns counted from 1. */
+  explain(error) {
+    if (error.code !== "cell_occupied" || !tttLastCell) return null;
+    return `Row ${tttLastCell.row + 1}, column ${tttLastCell.column + 1} is taken.`;
   },
 
   draw({ view }) {
@@ -24,7 +33,10 @@ GameClient.register("tictactoe", {
     if (board.children.length !== 9) {
       board.replaceChildren(...[0, 1, 2].flatMap((r) => [0, 1, 2].map((c) => {
         const cell = document.createElement("button");
-        cell.addEventListener("click", () => GameClient.send({ type: "move", cell: { row: r, column: c } }));
+        cell.addEventListener("click", () => {
+          tttLastCell = { row: r, column: c };
+          GameClient.send({ type: "move", cell: { row: r, column: c } });
+        });
         return cell;
       })));
     }
@@ -34,15 +46,27 @@ GameClient.register("tictactoe", {
       cell.setAttribute("aria-label", `row ${r + 1} column ${c + 1}, ${mark === "." ? "empty" : mark}`);
       cell.classList.toggle("line", line.has(`${r},${c}`));
     }));
+    const seated = Boolean(view.you);
     let text;
     if (view.outcome) {
-      text = view.outcome.result === "draw" ? "A draw."
-        : view.outcome.winner === view.you ? "You win!" : `${view.outcome.winner} wins.`;
-    } else if (!view.you) {
+      const { result, winner } = view.outcome;
+      const how = result === "resignation" ? " (by resignation)" : result === "timeout" ? " (on time)" : "";
+      if (result === "draw") text = "A draw.";
+      else if (!seated) text = `${winner} (${GameClient.nameOf(view[winner.toLowerCase()])}) wins${how}.`;
+      else text = winner === view.you ? `You win${how}!` : `You lose${how}.`;
+      const other = view.you === "X" ? "O" : "X";
+      if (seated && view.rematchRequests.includes(other) && !view.rematchRequests.includes(view.you)) {
+        text += " Your opponent offers a rematch.";
+      }
+    } else if (!seated) {
       text = `Watching: ${view.turn} (${GameClient.nameOf(view[view.turn.toLowerCase()])}) to move.`;
     } else {
       text = view.turn === view.you ? `Your move (you are ${view.you}).` : `Waiting for ${view.turn}.`;
     }
+    // NB: Only the buttons that can be used: none of them for a spectator.
+    $("rematch").hidden = !seated || !view.outcome;
+    $("ttt-resign").hidden = !seated || Boolean(view.outcome);
+    GameClient.playing = seated && !view.outcome;
     $("ttt-status").textContent = text;
     GameClient.yourMove(!view.outcome && view.you && view.turn === view.you);
     $("ttt-players").textContent = `X: ${GameClient.nameOf(view.x)} · O: ${GameClient.nameOf(view.o)} · game ${view.gameNumber}`
