@@ -287,6 +287,44 @@ def log_in_with_enter(url, shots):
         driver.quit()
 
 
+def fits_a_phone(url, shots):
+    """At 360 by 740 (a phone), every screen keeps to the width, with no sideways scrolling: the
+    log-in, the lobby, and each game against a bot; Connect Four's columns stay 44 px wide. Leaving
+    a game in progress asks first, and accepting leaves it."""
+    driver = browser()
+    try:
+        driver.execute_cdp_cmd(
+            "Emulation.setDeviceMetricsOverride", {"width": 360, "height": 740, "deviceScaleFactor": 1, "mobile": True})
+
+        def width(d):
+            return d.execute_script("return document.documentElement.scrollWidth")
+
+        driver.get(url)
+        wait(driver, condition.element_to_be_clickable((By.ID, "guest")))
+        assert width(driver) <= 360, ("log-in", width(driver))
+        log_in(driver, url, "pat")
+        assert width(driver) <= 360, ("lobby", width(driver))
+        driver.save_screenshot(os.path.join(shots, "phone-lobby.png"))
+        for choice, section in (("tictactoe", "tictactoe"), ("connectfour", "connectfour"), ("battleship", "battleship"),
+                                ("wordgrid/race", "wordgrid")):
+            wait(driver, lambda d: choice in [o.get_attribute("value") for o in d.find_elements(By.CSS_SELECTOR, "#variant option")])
+            Select(driver.find_element(By.ID, "variant")).select_by_value(choice)
+            driver.find_element(By.ID, "play-bot").click()
+            wait(driver, condition.visibility_of_element_located((By.ID, section)))
+            wait(driver, lambda d: d.execute_script(f"return GameClient.current && GameClient.current.game === '{section}'"))
+            assert width(driver) <= 360, (choice, width(driver))
+            if section == "connectfour":
+                cells = driver.execute_script(
+                    "return [...document.querySelectorAll('#c4-board button')].map((b) => b.getBoundingClientRect().width)")
+                assert len(cells) == 42 and min(cells) >= 44, cells
+            driver.save_screenshot(os.path.join(shots, f"phone-{section}.png"))
+            click(driver, f"#{section} .leave")
+            driver.switch_to.alert.accept()
+            wait(driver, condition.visibility_of_element_located((By.ID, "lobby")))
+    finally:
+        driver.quit()
+
+
 def main():
     server = sys.argv[1]
     shots = sys.argv[2] if len(sys.argv) > 2 else tempfile.mkdtemp(prefix="screenshots-")
@@ -300,6 +338,7 @@ def main():
         url = f"http://127.0.0.1:{port}/"
         play_tic_tac_toe(url, shots)
         log_in_with_enter(url, shots)
+        fits_a_phone(url, shots)
         play_connect_four(url, shots)
         trace_a_word(url, shots)
         sink_a_fleet(url, shots)

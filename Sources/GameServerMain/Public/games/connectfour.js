@@ -23,9 +23,10 @@
   GameClient.register("connectfour", {
     html: `
       <style>
-        #c4-board { display: grid; grid-template-columns: repeat(7, 3rem); gap: 0.3rem; padding: 0.5rem;
-          background: #1a5fb4; border-radius: 0.5rem; width: max-content; margin: 1rem 0; }
-        #c4-board button { width: 3rem; height: 3rem; border-radius: 50%; border: none; background: #f6f6f2;
+        /* Seven columns of at most 3rem that fit the screen's width: 44 px or more at 360 px. */
+        #c4-board { --cell: min(3rem, calc((100vw - 3rem) / 7)); display: grid; grid-template-columns: repeat(7, var(--cell));
+          gap: 0.15rem; padding: 0.5rem; background: #1a5fb4; border-radius: 0.5rem; width: max-content; margin: 1rem 0; }
+        #c4-board button { width: var(--cell); height: var(--cell); border-radius: 50%; border: none; background: #f6f6f2;
           cursor: pointer; font-size: 0; }
         #c4-board button.X { background: #e01b24; }
         #c4-board button.O { background: #f6d32d; }

@@ -89,6 +89,8 @@
       ? (view.turn === view.you ? "Your turn." : `Waiting for ${name(view.turn)}.`) : "";
     const race = view.mode === "race" && !view.ended ? `Race for ${view.players.length}.` : "";
     $("wg-status").textContent = ended || turn || race;
+    GameClient.playing = Boolean(mine) && !view.ended;
+    GameClient.yourMove(view.mode === "turns" && !view.ended && Boolean(mine) && view.turn === view.you);
     // The race clock counts down from the deadline in the view, also after a reload.
     GameClient.countdown($("wg-clock"), view.mode === "race" && !view.ended ? view.raceEndsAt : null, "Race");
     $("players").replaceChildren(...view.players.map((player) => {
