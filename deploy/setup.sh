@@ -31,15 +31,17 @@ for package in "${packages[@]}"; do
 done
 if ((${#missing[@]} > 0)); then apt_install "${missing[@]}"; fi
 
-# The end-to-end tests use Python's websockets and selenium packages.
+# The end-to-end tests use Python's websockets and selenium packages, and axe-core (bundled by
+# axe-selenium-python) for the browser test's accessibility check: module:package.
 if [[ "${1:-}" == "--tests" ]]; then
   # NB: A fresh Debian's python3 has no pip; Debian's package brings it.
   python3 -m pip --version >/dev/null 2>&1 || apt_install python3-pip
-  for module in websockets selenium; do
+  for entry in websockets:websockets selenium:selenium axe_selenium_python:axe-selenium-python; do
+    module="${entry%%:*}" package="${entry#*:}"
     if ! python3 -c "import $module" 2>/dev/null; then
-      echo "Installing the Python $module package" >&2
-      python3 -m pip install --quiet --user "$module" 2>/dev/null \
-        || python3 -m pip install --quiet --user --break-system-packages "$module"
+      echo "Installing the Python $package package" >&2
+      python3 -m pip install --quiet --user "$package" 2>/dev/null \
+        || python3 -m pip install --quiet --user --break-system-packages "$package"
     fi
   done
 fi

@@ -18,6 +18,7 @@ from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.common.exceptions import StaleElementReferenceException
+from axe_selenium_python import Axe
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as condition
@@ -30,6 +31,16 @@ def browser():
         options.add_argument(argument)
     options.binary_location = "/usr/bin/chromium"
     return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+def accessible(driver, where):
+    """axe-core (as axe-selenium-python bundles it) finds no violation rated serious or critical
+    on the page as it is."""
+    axe = Axe(driver)
+    axe.inject()
+    found = [(v["id"], v["impact"], [node["target"] for node in v["nodes"]][:3])
+             for v in axe.run()["violations"] if v["impact"] in ("serious", "critical")]
+    assert not found, (where, found)
 
 
 def wait(driver, predicate, seconds=10):
@@ -100,6 +111,7 @@ def play_tic_tac_toe(url, shots):
         assert alice.find_element(By.ID, "rematch").is_displayed()
         assert not alice.find_element(By.ID, "ttt-resign").is_displayed()
         wait(alice, lambda d: d.find_element(By.ID, "result").text.startswith("Your tictactoe rating"))
+        accessible(alice, "tic-tac-toe's result")
         alice.save_screenshot(os.path.join(shots, "tictactoe-alice.png"))
         bob.save_screenshot(os.path.join(shots, "tictactoe-bob.png"))
         # A rematch offer says so to the other; once taken, the last game's rating line goes.
@@ -263,6 +275,7 @@ def log_in_with_enter(url, shots):
     try:
         driver.get(url)
         wait(driver, condition.element_to_be_clickable((By.ID, "register")))
+        accessible(driver, "log-in")
         driver.find_element(By.ID, "name").send_keys("kim")
         driver.find_element(By.ID, "password").send_keys("correct horse 42")
         driver.find_element(By.ID, "register").click()
@@ -304,6 +317,7 @@ def fits_a_phone(url, shots):
         assert width(driver) <= 360, ("log-in", width(driver))
         log_in(driver, url, "pat")
         assert width(driver) <= 360, ("lobby", width(driver))
+        accessible(driver, "lobby")
         driver.save_screenshot(os.path.join(shots, "phone-lobby.png"))
         for choice, section in (("tictactoe", "tictactoe"), ("connectfour", "connectfour"), ("battleship", "battleship"),
                                 ("wordgrid/race", "wordgrid")):
@@ -313,6 +327,7 @@ def fits_a_phone(url, shots):
             wait(driver, condition.visibility_of_element_located((By.ID, section)))
             wait(driver, lambda d: d.execute_script(f"return GameClient.current && GameClient.current.game === '{section}'"))
             assert width(driver) <= 360, (choice, width(driver))
+            accessible(driver, choice)
             if section == "connectfour":
                 cells = driver.execute_script(
                     "return [...document.querySelectorAll('#c4-board button')].map((b) => b.getBoundingClientRect().width)")

@@ -129,7 +129,12 @@ function listRooms(rooms) {
     item.append(`${variantName(room.game, room.mode)}: ${room.players.join(" vs ")}${watching} `, button);
     return item;
   }));
-  if (rooms.length === 0) $("rooms").textContent = "No games right now.";
+  if (rooms.length === 0) {
+    // NB: A list holds only items, also when it says it is empty.
+    const item = document.createElement("li");
+    item.textContent = "No games right now.";
+    $("rooms").replaceChildren(item);
+  }
 }
 
 /** The player's last games, newest first. */

@@ -34,7 +34,7 @@
         #c4-board button.drop { animation: c4-drop 0.35s ease-in; }
         @keyframes c4-drop { from { transform: translateY(calc(var(--fall) * -3.3rem)); } to { transform: none; } }
       </style>
-      <div id="c4-board" role="grid" aria-label="Connect Four board"></div>
+      <div id="c4-board" role="group" aria-label="Connect Four board"></div>
       <p id="c4-status"></p>
       <p id="c4-clock"></p>
       <p id="c4-players" class="hint"></p>
