@@ -43,6 +43,16 @@ def accessible(driver, where):
     assert not found, (where, found)
 
 
+def contrast(first, second):
+    """WCAG's contrast ratio of two CSS colours as getComputedStyle writes them (rgb or rgba)."""
+    def luminance(color):
+        channels = [int(x) / 255 for x in re.findall(r"[\d.]+", color)[:3]]
+        linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+    light, dark = sorted((luminance(first), luminance(second)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
 def wait(driver, predicate, seconds=10):
     # NB: The client redraws on every view, so an element found a moment ago may be gone.
     return WebDriverWait(driver, seconds, ignored_exceptions=[StaleElementReferenceException]).until(predicate)
@@ -159,6 +169,21 @@ def play_connect_four(url, shots):
         assert alice.find_element(By.ID, "c4-clock").text == ""
         # The discs fell to the bottom, and the four in a row are marked.
         assert len(alice.find_elements(By.CSS_SELECTOR, '#c4-board button.line')) == 4
+        # The winning ring stands out 3:1 against red and yellow discs alike, and so does the
+        # focus ring against the board (WCAG 1.4.11, which axe does not check).
+        ring = alice.execute_script(
+            "return getComputedStyle(document.querySelector('#c4-board button.line')).boxShadow")
+        ring_color = re.match(r"rgba?\([^)]*\)", ring).group(0)
+        for disc in ("X", "O"):
+            fill = alice.execute_script(
+                f"return getComputedStyle(document.querySelector('#c4-board button.{disc}')).backgroundColor")
+            assert contrast(ring_color, fill) >= 3, (disc, ring_color, fill)
+        alice.execute_script("document.querySelector('#c4-board button').focus()")
+        alice.switch_to.active_element.send_keys(Keys.TAB)
+        focus, board = alice.execute_script(
+            "return [getComputedStyle(document.activeElement).outlineColor,"
+            " getComputedStyle(document.getElementById('c4-board')).backgroundColor]")
+        assert contrast(focus, board) >= 3, (focus, board)
         assert alice.find_elements(By.CSS_SELECTOR, '#c4-board button[aria-label="row 6 column 1: X"]')
         assert alice.find_elements(By.CSS_SELECTOR, '#c4-board button[aria-label="row 6 column 2: O"]')
         alice.save_screenshot(os.path.join(shots, "connectfour-alice.png"))

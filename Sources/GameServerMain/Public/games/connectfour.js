@@ -30,7 +30,10 @@
           cursor: pointer; font-size: 0; }
         #c4-board button.X { background: #e01b24; }
         #c4-board button.O { background: #f6d32d; }
-        #c4-board button.line { outline: 0.25rem solid #2ec27e; }
+        /* The winning four: a dark ring inside the disc, 3:1 or more against red and yellow alike
+           (WCAG 1.4.11); the focus ring white against the board's blue. */
+        #c4-board button.line { box-shadow: inset 0 0 0 0.3rem #241f31; }
+        #c4-board button:focus-visible { outline-color: #ffffff; }
         #c4-board button.drop { animation: c4-drop 0.35s ease-in; }
         @keyframes c4-drop { from { transform: translateY(calc(var(--fall) * -3.3rem)); } to { transform: none; } }
       </style>
