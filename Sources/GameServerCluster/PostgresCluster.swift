@@ -223,11 +223,13 @@ public final class PostgresCluster: Sendable {
     let batch = Self.takeoverBatch
     let (epochs, logs, adopted, dropped) = try await self.client.withTransaction(logger: logger) { connection in
       var epochs: [RoomID: Int64] = [:]
+      // NB: Never its own rooms: its lease may run out between its renewal and this statement
+      //     (a slow beat); it gives them up at its next beat, and another node takes them.
       for try await (room, epoch) in try await connection.query(
         """
         WITH expired AS (
           SELECT room.id FROM room LEFT JOIN node ON node.id = room.owner
-          WHERE node.id IS NULL OR node.lease_until < now()
+          WHERE (node.id IS NULL OR node.lease_until < now()) AND room.owner IS DISTINCT FROM \(node)
           ORDER BY room.id LIMIT \(batch) FOR UPDATE OF room SKIP LOCKED
         )
         UPDATE room SET owner = \(node), epoch = room.epoch + 1 FROM expired WHERE room.id = expired.id
