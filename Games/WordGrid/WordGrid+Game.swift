@@ -117,9 +117,11 @@ extension WordGrid: Game {
     let winners = state.winners
     let others = state.players.filter { !winners.contains($0.id) }
     let rest = GameResult.byScore(others.map { ($0.id, $0.score) }).ranking
+    let reason: GameEndReason =
+      if case .ended(.resigned) = state.status { .resignation } else if state.players.count > 1, winners.count == state.players.count { .draw } else { .score }
     return GameResult(
       ranking: [winners] + rest,
-      scores: Dictionary(state.players.map { ($0.id, $0.score) }, uniquingKeysWith: { first, _ in first }))
+      scores: Dictionary(state.players.map { ($0.id, $0.score) }, uniquingKeysWith: { first, _ in first }), reason: reason)
   }
 
   /// Each player's words: `[{"player":"alice","words":"cab cabs"}]`.

@@ -83,7 +83,8 @@ extension Room.State {
     // NB: A view is always written when there is no other state to compare it with.
     let seats = self.seats
     let view = self.game.view(
-      for: viewer, in: self.id, seats: { Self.write(seats, to: $0) }, unlessSameIn: nil, replyTo: replyTo)!
+      for: viewer, in: self.id, seats: { Self.write(seats, to: $0) }, status: self.status, unlessSameIn: nil,
+      replyTo: replyTo)!
     return .room(view, replyTo: replyTo)
   }
 
@@ -91,8 +92,37 @@ extension Room.State {
   /// without the seats, which `viewer` has (a room's seats do not change). Written as the
   /// answer to `replyTo`, if given.
   public func view(for viewer: PlayerID, unlessSameIn before: Room.State, replyTo: String? = nil) -> ServerMessage? {
-    self.game.view(for: viewer, in: self.id, seats: nil, unlessSameIn: before.game, replyTo: replyTo)
-      .map { .room($0, replyTo: replyTo) }
+    // NB: A move leaves the seats' array as it was (its buffer, compared first, at once): only a
+    //     seat's event or the room's own ending can change the status, and then it goes out.
+    let sameStatus = self.seats == before.seats && self.end == before.end
+    return self.game.view(
+      for: viewer, in: self.id, seats: nil, status: self.status, unlessSameIn: sameStatus ? before.game : nil,
+      replyTo: replyTo
+    )
+    .map { .room($0, replyTo: replyTo) }
+  }
+
+  /// What the room says beside the game's view (``RoomStatus``): who is away and until when,
+  /// who has gone, and once the game is over, why it ended. Nil when there is nothing to say.
+  public var status: RoomStatus? {
+    var status = RoomStatus()
+    for seat in self.seats where seat.bot == nil {
+      if seat.hasLeft {
+        status.left.append(seat.player)
+      } else if !seat.isConnected, let until = seat.awayUntil {
+        status.away.append(RoomStatus.Away(player: seat.player, until: Int64((until.timeIntervalSince1970 * 1000).rounded())))
+      }
+    }
+    if self.game.isOver {
+      if let end = self.end {
+        status.end = end
+      } else if let result = self.game.result, let reason = result.reason {
+        // NB: A resignation or a clock names the one player who lost it.
+        let loser = (reason == .resignation || reason == .time) && result.ranking.last?.count == 1 ? result.ranking.last?.first : nil
+        status.end = RoomStatus.End(reason: reason, player: loser)
+      }
+    }
+    return status.isEmpty ? nil : status
   }
 
   /// Writes who sits in the room, in seat order.

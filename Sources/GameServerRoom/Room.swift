@@ -1,4 +1,5 @@
 import ComposableArchitecture
+import Foundation
 import GameServerDatabase
 import GameServerGame
 import GameServerWire
@@ -32,6 +33,10 @@ public struct Room: Sendable {
     public var gracePeriod: Duration
     /// Whether the room is on the list of live rooms anyone may watch: a private room is not.
     public var isListed: Bool
+    /// How the game ended when the room ended it (a player forfeited by staying away, left, or
+    /// the bots of an abandoned game forfeited); nil while it goes on, and for the game's own
+    /// endings, which its result says.
+    public var end: RoomStatus.End?
 
     public init(id: RoomID, seats: [Seat], game: RoomGame, gracePeriod: Duration = .seconds(30), isListed: Bool = false) {
       self.id = id
@@ -82,6 +87,7 @@ public struct Room: Sendable {
   }
 
   @ResolvedDependency(\.continuousClock) var clock
+  @ResolvedDependency(\.date) var date
   @ResolvedDependency(\.withRandomNumberGenerator) var withRandomNumberGenerator
 
   public init() {}
@@ -99,6 +105,8 @@ public struct Room: Sendable {
 
   private var core: some ReducerOf<Self> {
     Reduce { state, action in
+      // NB: A rematch starts the next game: the room's ending was the last one's.
+      if state.end != nil, case .game = action, !state.game.isOver { state.end = nil }
       switch action {
       case .start:
         // NB: The game starts within this action (its clocks, a move's deadline), not one later.
@@ -138,6 +146,12 @@ public struct Room: Sendable {
         }
 
       case let .game(.forfeit(player)):
+        // NB: Every forfeit is sent while the game goes on (and logged where it was sent): one
+        //     that finds the game over ended it.
+        if state.end == nil, state.game.isOver, let seat = state.seats.first(where: { $0.player == player }) {
+          let reason: GameEndReason = seat.bot != nil ? .abandoned : seat.awayUntil != nil ? .forfeit : .left
+          state.end = RoomStatus.End(reason: reason, player: seat.bot != nil ? nil : player)
+        }
         return self.endIfDeserted(state, after: player)
 
       case .game:
@@ -164,6 +178,8 @@ public struct Room: Sendable {
       state.seats[index].isConnected = false
       // NB: Also after the game: the room (its result, a rematch) waits for the player as long.
       let grace = state.gracePeriod
+      state.seats[index].awayUntil = self.date.now.addingTimeInterval(
+        Double(grace.components.seconds) + Double(grace.components.attoseconds) / 1e18)
       return .send(.event(.graceExpired(player)), after: grace, clock: self.clock)
         .cancellable(id: CancelID.grace(player), cancelInFlight: true)
 
@@ -171,6 +187,7 @@ public struct Room: Sendable {
       guard let index = state.seats.firstIndex(where: { $0.player == player }) else { return .none }
       state.seats[index].isConnected = true
       state.seats[index].hasLeft = false
+      state.seats[index].awayUntil = nil
       return .cancel(id: CancelID.grace(player))
 
     case let .graceExpired(player):
@@ -190,6 +207,7 @@ public struct Room: Sendable {
       }
       state.seats[index].isConnected = false
       state.seats[index].hasLeft = true
+      state.seats[index].awayUntil = nil
       guard !state.game.isOver else { return .cancel(id: CancelID.grace(player)) }
       return .merge(.cancel(id: CancelID.grace(player)), .send(.game(.forfeit(player))))
     }

@@ -54,15 +54,17 @@ public struct RoomGame: Equatable, Sendable, Codable {
   /// The room message that shows this game to `viewer`, unless it is the same in `other`;
   /// written as the answer to `replyTo`, if given.
   func view(
-    for viewer: PlayerID?, in room: RoomID, seats: ((JSONOutput) -> Void)?, unlessSameIn other: RoomGame?,
-    replyTo: String? = nil
+    for viewer: PlayerID?, in room: RoomID, seats: ((JSONOutput) -> Void)?, status: @autoclosure () -> RoomStatus?,
+    unlessSameIn other: RoomGame?, replyTo: String? = nil
   ) -> RoomView? {
     var view: RoomView?
     _ = self.witness.writeView(self.storage, viewer, other?.storage) { mode, body in
       if let seats {
-        view = RoomView(room: room, game: self.game.id, mode: mode, replyTo: replyTo, writeSeats: seats, writeView: body)
+        view = RoomView(
+          room: room, game: self.game.id, mode: mode, status: status(), replyTo: replyTo, writeSeats: seats,
+          writeView: body)
       } else {
-        view = RoomView(room: room, game: self.game.id, mode: mode, replyTo: replyTo, writeView: body)
+        view = RoomView(room: room, game: self.game.id, mode: mode, status: status(), replyTo: replyTo, writeView: body)
       }
     }
     return view

@@ -1,3 +1,4 @@
+import Foundation
 import GameServerGame
 
 /// A seat in a room: a person or a bot.
@@ -12,6 +13,10 @@ public struct Seat: Hashable, Codable, Sendable {
   public var isConnected: Bool
   /// Set once a person leaves the room for good.
   public var hasLeft = false
+  /// While a person who dropped keeps the seat: when the grace period ends, by the server's
+  /// clock. Kept once the grace period ended (they forfeited by staying away); cleared when they
+  /// come back or leave.
+  public var awayUntil: Date?
 
   public init(player: PlayerID, name: String, bot: String? = nil, isGuest: Bool = false) {
     self.player = player
@@ -23,7 +28,7 @@ public struct Seat: Hashable, Codable, Sendable {
 }
 
 extension Seat {
-  private enum CodingKeys: String, CodingKey { case player, name, bot, isGuest, isConnected, hasLeft }
+  private enum CodingKeys: String, CodingKey { case player, name, bot, isGuest, isConnected, hasLeft, awayUntil }
 
   /// Reads a seat; a bot written by a server before games were plug-ins
   /// (`{"wordGrid":{"_0":"easy"}}`) reads as its level.
@@ -43,5 +48,6 @@ extension Seat {
     self.isGuest = try container.decodeIfPresent(Bool.self, forKey: .isGuest) ?? self.player.rawValue.hasPrefix("guest-")
     self.isConnected = try container.decode(Bool.self, forKey: .isConnected)
     self.hasLeft = try container.decodeIfPresent(Bool.self, forKey: .hasLeft) ?? false
+    self.awayUntil = try container.decodeIfPresent(Date.self, forKey: .awayUntil)
   }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import GameServerJSON
 
 /// One viewer's view of a room, as the `room` message that carries it: written once, by the
@@ -7,6 +8,8 @@ import GameServerJSON
 /// `"mode"` before `"seats"` for a game with more than one mode, and `"replyTo"` added when it
 /// answers a request. `seats`, in the first message a connection gets of a room, lists who
 /// sits in it, in seat order: `{"player":"guest-…","name":"ada"}`, with `"bot":"easy"` for a bot.
+/// `"status"` follows `"view"` when the room has something to say of its seats or the game's end
+/// (``RoomStatus``).
 ///
 /// ```swift
 /// let view = RoomView(room: id, game: "tictactoe", mode: nil) { output in output.raw("{}") }
@@ -28,35 +31,41 @@ public struct RoomView: Hashable, Sendable {
   private let viewRange: Range<Int>
   /// Where the seats' array is in `json`, if the message has one.
   private let seatsRange: Range<Int>?
+  /// Where the status object is in `json`, if the message has one.
+  private let statusRange: Range<Int>?
 
   /// Writes the message; `writeSeats` writes the seats' array (``writeSeat(_:name:bot:to:)``
   /// writes each), and `writeView` the view's object, where they go. With `replyTo`, the
   /// message is written as the answer to that request, as ``jsonBytes(replyTo:)`` gives it
   /// back with no copy.
   public init(
-    room: RoomID, game: String, mode: String?, replyTo: String? = nil,
+    room: RoomID, game: String, mode: String?, status: RoomStatus? = nil, replyTo: String? = nil,
     writeSeats: (JSONOutput) -> Void, writeView: (JSONOutput) -> Void
   ) {
     self.init(
-      room: room, game: game, mode: mode, hasSeats: true, replyTo: replyTo, writeSeats: writeSeats,
+      room: room, game: game, mode: mode, hasSeats: true, status: status, replyTo: replyTo, writeSeats: writeSeats,
       writeView: writeView)
   }
 
   /// Writes the message with no seats: `writeView` writes the view's object where it goes.
-  public init(room: RoomID, game: String, mode: String?, replyTo: String? = nil, writeView: (JSONOutput) -> Void) {
+  public init(
+    room: RoomID, game: String, mode: String?, status: RoomStatus? = nil, replyTo: String? = nil,
+    writeView: (JSONOutput) -> Void
+  ) {
     self.init(
-      room: room, game: game, mode: mode, hasSeats: false, replyTo: replyTo, writeSeats: { _ in },
+      room: room, game: game, mode: mode, hasSeats: false, status: status, replyTo: replyTo, writeSeats: { _ in },
       writeView: writeView)
   }
 
   // NB: Not an optional closure, which would have to escape.
   private init(
-    room: RoomID, game: String, mode: String?, hasSeats: Bool, replyTo: String?,
+    room: RoomID, game: String, mode: String?, hasSeats: Bool, status: RoomStatus?, replyTo: String?,
     writeSeats: (JSONOutput) -> Void, writeView: (JSONOutput) -> Void
   ) {
     // NB: Written in a pooled output and copied out to fit: one allocation per message, also
     //     for the answer to a request.
     var seatsRange: Range<Int>?
+    var statusRange: Range<Int>?
     var viewRange = 0..<0
     var bodyEnd = 0
     self.bytes = JSONOutput.withPooled { output in
@@ -78,6 +87,12 @@ public struct RoomView: Hashable, Sendable {
       let start = output.bytes.count
       writeView(output)
       viewRange = start..<output.bytes.count
+      if let status, !status.isEmpty {
+        output.raw(#","status":"#)
+        let start = output.bytes.count
+        status.write(to: output)
+        statusRange = start..<output.bytes.count
+      }
       bodyEnd = output.bytes.count
       if let replyTo { Self.writeReply(replyTo, to: output) }
       output.raw("}")
@@ -90,6 +105,7 @@ public struct RoomView: Hashable, Sendable {
     self.bodyEnd = bodyEnd
     self.viewRange = viewRange
     self.seatsRange = seatsRange
+    self.statusRange = statusRange
   }
 
   /// Writes one seat of the `seats` array.
@@ -118,6 +134,14 @@ public struct RoomView: Hashable, Sendable {
 
   /// The view's JSON object.
   public var viewJSON: ArraySlice<UInt8> { self.bytes[self.viewRange] }
+
+  /// The status's JSON object, if the message has one.
+  public var statusJSON: ArraySlice<UInt8>? { self.statusRange.map { self.bytes[$0] } }
+
+  /// What the room says of its seats and the game's end, if anything (read from the message).
+  public var status: RoomStatus? {
+    self.statusJSON.flatMap { try? JSONDecoder().decode(RoomStatus.self, from: Data($0)) }
+  }
 
   /// The message answering the request `replyTo`, or as it is for none: the bytes written, with
   /// no copy, when it was written for that answer.

@@ -3,7 +3,7 @@ import GameServerJSON
 
 extension ServerMessage: Decodable {
   private enum DecodingKeys: String, CodingKey {
-    case v, type, replyTo, code, message, game, mode, room, view, reason, entries
+    case v, type, replyTo, code, message, game, mode, room, view, status, reason, entries
     case seats, players, rooms, games, rating, change, url, retryAfter
   }
 
@@ -39,12 +39,14 @@ extension ServerMessage: Decodable {
       let (room, game) = (try container.decode(RoomID.self, forKey: .room), try string(.game))
       let mode = try container.decodeIfPresent(String.self, forKey: .mode)
       let view = try container.decode(JSONValue.self, forKey: .view)
+      let status = try container.decodeIfPresent(RoomStatus.self, forKey: .status)
       let roomView: RoomView
       if let seats = try container.decodeIfPresent(JSONValue.self, forKey: .seats) {
         roomView = RoomView(
-          room: room, game: game, mode: mode, writeSeats: { try? $0.encode(seats) }, writeView: { try? $0.encode(view) })
+          room: room, game: game, mode: mode, status: status, writeSeats: { try? $0.encode(seats) },
+          writeView: { try? $0.encode(view) })
       } else {
-        roomView = RoomView(room: room, game: game, mode: mode) { try? $0.encode(view) }
+        roomView = RoomView(room: room, game: game, mode: mode, status: status) { try? $0.encode(view) }
       }
       self = .room(roomView, replyTo: replyTo)
     case "roomLeft":

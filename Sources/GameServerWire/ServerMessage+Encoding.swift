@@ -2,7 +2,7 @@ import GameServerJSON
 
 extension ServerMessage: Encodable {
   private enum CodingKeys: String, CodingKey {
-    case v, type, replyTo, code, message, game, mode, room, view, reason, entries
+    case v, type, replyTo, code, message, game, mode, room, view, status, reason, entries
     case player, name, guest, token, ratings, games, seats, players, rooms, rating, change, url, retryAfter
   }
 
@@ -89,6 +89,7 @@ extension ServerMessage: Encodable {
       try container.encodeIfPresent(view.mode, forKey: .mode)
       if let seats = view.seatsJSON { try container.encode(try JSONParser.parse(Array(seats)), forKey: .seats) }
       try container.encode(try JSONParser.parse(Array(view.viewJSON)), forKey: .view)
+      if let status = view.statusJSON { try container.encode(try JSONParser.parse(Array(status)), forKey: .status) }
       try container.encodeIfPresent(replyTo, forKey: .replyTo)
     case let .roomLeft(room, reason, replyTo):
       try container.encode(room, forKey: .room)

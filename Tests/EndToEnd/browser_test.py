@@ -130,9 +130,17 @@ def play_tic_tac_toe(url, shots):
         click(bob, "#rematch")
         wait(alice, lambda d: status(d) == "Waiting for X.")
         assert alice.find_element(By.ID, "result").text == ""
-    finally:
+        # Alice's browser goes away: Bob is told she is away, with the time her seat is kept
+        # counting down, and not only "Waiting for X".
         alice.quit()
-        bob.quit()
+        wait(bob, lambda d: re.fullmatch(r"alice is away\. Seat kept: \d+ s left\.", d.find_element(By.ID, "presence").text))
+        bob.save_screenshot(os.path.join(shots, "tictactoe-away.png"))
+    finally:
+        for driver in (alice, bob):
+            try:
+                driver.quit()
+            except Exception:
+                pass
 
 
 def play_connect_four(url, shots):
@@ -254,7 +262,7 @@ def sink_a_fleet(url, shots):
         fiona.save_screenshot(os.path.join(shots, "battleship-fiona.png"))
         click(fiona, "#bs-resign")
         fiona.switch_to.alert.accept()
-        wait(fiona, lambda d: d.find_element(By.ID, "bs-status").text == "You lose (by resignation).")
+        wait(fiona, lambda d: d.find_element(By.ID, "bs-status").text == "You lose: you resigned.")
         assert fiona.find_element(By.ID, "bs-rematch").is_displayed()
     finally:
         fiona.quit()

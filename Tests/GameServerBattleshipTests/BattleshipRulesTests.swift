@@ -90,7 +90,8 @@ struct BattleshipRulesTests {
     await store.receive(.moveTimeExpired(moveNumber: 0)) { $0.outcome = outcome }
     await store.receive(.delegate(.ended(outcome)))
     #expect(
-      Battleship.result(of: store.state) == GameResult(ranking: onePlaced ? [["bob"], ["ada"]] : [["ada", "bob"]]))
+      Battleship.result(of: store.state)
+        == GameResult(ranking: onePlaced ? [["bob"], ["ada"]] : [["ada", "bob"]], reason: onePlaced ? .time : .draw))
   }
 
   /// Sinking every ship wins; a hit says so, a sunk ship is shown whole.
@@ -119,7 +120,7 @@ struct BattleshipRulesTests {
     #expect(state.outcome == .sankTheFleet(winner: .first))
     #expect(state.view(for: nil).waters[1].rows[0] == ".#.#.#.#.#")
     #expect(state.view(for: nil).waters[1].afloat == 0)
-    #expect(Battleship.result(of: state) == GameResult(ranking: [["ada"], ["bob"]]))
+    #expect(Battleship.result(of: state) == GameResult(ranking: [["ada"], ["bob"]], reason: .win))
   }
 
   /// What each viewer sees: their own fleet, the shots at both, never the opponent's ships

@@ -77,11 +77,11 @@ struct GamePluginTests {
     #expect(!ConnectFour.isOver(game))
     game.outcome = .timeout(winner: .o)
     #expect(ConnectFour.isOver(game))
-    #expect(ConnectFour.result(of: game) == GameResult(ranking: [["bob"], ["ada"]]))
+    #expect(ConnectFour.result(of: game) == GameResult(ranking: [["bob"], ["ada"]], reason: .time))
     game.outcome = .win(.x, cells: [c(5, 0), c(5, 1), c(5, 2), c(5, 3)])
-    #expect(ConnectFour.result(of: game) == GameResult(ranking: [["ada"], ["bob"]]))
+    #expect(ConnectFour.result(of: game) == GameResult(ranking: [["ada"], ["bob"]], reason: .win))
     game.outcome = .draw
-    #expect(ConnectFour.result(of: game) == GameResult(ranking: [["ada", "bob"]]))
+    #expect(ConnectFour.result(of: game) == GameResult(ranking: [["ada", "bob"]], reason: .draw))
   }
 
   @Test func theRecordIsTheColumnsPlayed() {

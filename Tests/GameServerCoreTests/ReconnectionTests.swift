@@ -23,8 +23,14 @@ struct ReconnectionTests {
     let server = TestServer(settings: settings)
     let (_, bob) = await startGame(server)
     await server.disconnect(2)
-    // Bob's seat is kept; Alice's view does not change, so she gets nothing.
-    #expect(server.take(1).isEmpty)
+    // Bob's seat is kept; Alice's game does not change, but she is told Bob is away, and until
+    // when his seat is kept.
+    let told = server.take(1)
+    guard told.count == 1, case let .room(away, _) = told[0] else {
+      Issue.record("Expected one room message, got \(told)")
+      return
+    }
+    #expect(away.status == RoomStatus(away: [RoomStatus.Away(player: bob.player, until: 1_000_030_000)]))
     await server.clock.advance(by: .seconds(29))
     await server.connect(3)
     await server.send(3, #"{"v":1,"id":"r","type":"resume","token":"\#(bob.token)"}"#)

@@ -86,13 +86,19 @@ struct RoomTests {
 
   @Test func aDroppedPlayerKeepsTheSeatForTheGracePeriod() async {
     let store = makeStore(ticTacToeRoom())
+    #expect(store.state.status == nil)
     await store.send(.event(.disconnected("bob"))) {
       $0.seats[1].isConnected = false
+      $0.seats[1].awayUntil = Date(timeIntervalSince1970: 30)
     }
+    // Everyone is told who is away, and until when (Unix milliseconds).
+    #expect(store.state.status == RoomStatus(away: [RoomStatus.Away(player: "bob", until: 30_000)]))
     await clock.advance(by: .seconds(29))
     await store.send(.event(.reconnected("bob"))) {
       $0.seats[1].isConnected = true
+      $0.seats[1].awayUntil = nil
     }
+    #expect(store.state.status == nil)
     await clock.advance(by: .seconds(60))
   }
 
@@ -104,7 +110,42 @@ struct RoomTests {
     await store.receive(.event(.graceExpired("bob")))
     await store.receive(.game(.forfeit("bob")))
     #expect(game(store.state).outcome == .resignation(winner: .x))
+    // The game says a resignation; the room says why: bob stayed away.
+    #expect(store.state.status == RoomStatus(left: ["bob"], end: RoomStatus.End(reason: .forfeit, player: "bob")))
     await store.receive(\.delegate.finished)
+  }
+
+  @Test func theEndSaysWhyUntilTheNextGameStarts() async {
+    let store = makeStore(ticTacToeRoom())
+    store.exhaustivity = .off(showSkippedAssertions: false)
+    await store.send(.game(.move("alice", AnyMove(TicTacToe.Move.resign))))
+    await store.skipReceivedActions()
+    #expect(store.state.status == RoomStatus(end: RoomStatus.End(reason: .resignation, player: "alice")))
+    await store.send(.game(.move("alice", AnyMove(TicTacToe.Move.rematch))))
+    await store.send(.game(.move("bob", AnyMove(TicTacToe.Move.rematch))))
+    #expect(store.state.gameNumber == 2)
+    #expect(store.state.status == nil)
+    // Game 2: bob is X. Three in a row wins.
+    for (player, move) in [("bob", mark(0, 0)), ("alice", mark(1, 0)), ("bob", mark(0, 1)), ("alice", mark(1, 1)), ("bob", mark(0, 2))] {
+      await store.send(.game(.move(PlayerID(rawValue: player), move)))
+    }
+    await store.skipReceivedActions()
+    #expect(store.state.status == RoomStatus(end: RoomStatus.End(reason: .win)))
+    await store.send(.game(.move("alice", AnyMove(TicTacToe.Move.rematch))))
+    await store.send(.game(.move("bob", AnyMove(TicTacToe.Move.rematch))))
+    // Game 3: alice leaves during it: she loses, and everyone is told she left.
+    await store.send(.event(.leave("alice")))
+    await store.skipReceivedActions()
+    #expect(store.state.status == RoomStatus(left: ["alice"], end: RoomStatus.End(reason: .left, player: "alice")))
+  }
+
+  @Test func aMoveClockRunningOutEndsTheGameOnTime() async {
+    let store = makeStore(ticTacToeRoom())
+    store.exhaustivity = .off(showSkippedAssertions: false)
+    await store.send(.start)
+    await clock.advance(by: game(store.state).moveTimeLimit)
+    await store.skipReceivedActions()
+    #expect(store.state.status == RoomStatus(end: RoomStatus.End(reason: .time, player: "alice")))
   }
 
   @Test func spectatorsWatchWithoutASeat() async {
@@ -142,5 +183,7 @@ struct RoomTests {
     await store.send(.event(.leave("alice")))
     await clock.advance(by: .seconds(200))
     await store.skipReceivedActions()
+    // Nobody left to race for: the bot forfeited, and the room says the game was abandoned.
+    #expect(store.state.status == RoomStatus(left: ["alice"], end: RoomStatus.End(reason: .abandoned)))
   }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import GameServerWire
 import Testing
 
@@ -35,5 +36,33 @@ struct RoomViewTests {
     // The same buffer: no copy was made for the answer.
     #expect(sent.withUnsafeBufferPointer(\.baseAddress) == again.withUnsafeBufferPointer(\.baseAddress))
     #expect(ServerMessage.room(answer, replyTo: "m-7").jsonBytes == sent)
+  }
+
+  /// The room's status goes after the view, before `replyTo`, only when it says something, and
+  /// reads back as written (by hand and by `Codable` alike).
+  @Test func theStatusFollowsTheViewAndReadsBack() throws {
+    let status = RoomStatus(
+      away: [RoomStatus.Away(player: "ada", until: 1_764_316_830_000)], left: ["bob"],
+      end: RoomStatus.End(reason: .forfeit, player: "bob"))
+    let view = RoomView(room: "room-1", game: "tictactoe", mode: nil, status: status, replyTo: "m-1") {
+      $0.raw(#"{"board":["X..","...","..."]}"#)
+    }
+    let text = String(decoding: view.jsonBytes(replyTo: "m-1"), as: UTF8.self)
+    #expect(
+      text.hasSuffix(
+        #","view":{"board":["X..","...","..."]},"status":{"away":[{"player":"ada","until":1764316830000}],"left":["bob"],"end":{"reason":"forfeit","player":"bob"}},"replyTo":"m-1"}"#))
+    #expect(view.status == status)
+    #expect(try JSONDecoder().decode(RoomStatus.self, from: JSONEncoder().encode(status)) == status)
+    let decoded = try ServerMessage.decode(view.jsonBytes(replyTo: "m-1"))
+    guard case let .room(read, replyTo) = decoded else {
+      Issue.record("Not a room message: \(decoded)")
+      return
+    }
+    #expect(read.status == status)
+    #expect(replyTo == "m-1")
+    // Nothing to say: no status at all.
+    let quiet = RoomView(room: "room-1", game: "tictactoe", mode: nil, status: RoomStatus()) { $0.raw("{}") }
+    #expect(!String(decoding: quiet.json, as: UTF8.self).contains("status"))
+    #expect(quiet.status == nil)
   }
 }

@@ -70,10 +70,16 @@ extension TwoPlayerTurnGame {
     guard let outcome = state.outcome else { return nil }
     let first = State.Outcome.Side.first
     guard let a = state.seats[first], let b = state.seats[first.opponent] else { return nil }
+    let reason: GameEndReason =
+      switch outcome.winner {
+      case nil: .draw
+      case let winner?:
+        outcome == .resignation(winner: winner) ? .resignation : outcome == .timeout(winner: winner) ? .time : .win
+      }
     switch outcome.winner {
-    case first?: return GameResult(ranking: [[a], [b]])
-    case nil: return GameResult(ranking: [[a, b]])
-    default: return GameResult(ranking: [[b], [a]])
+    case first?: return GameResult(ranking: [[a], [b]], reason: reason)
+    case nil: return GameResult(ranking: [[a, b]], reason: reason)
+    default: return GameResult(ranking: [[b], [a]], reason: reason)
     }
   }
 

@@ -45,6 +45,25 @@ const GameClient = {
   },
 
   /**
+   * Why the game of `message` (the current room's, by default) ended, from the room's
+   * `status.end`, as words for a result line ("bob resigned"); null where the game's own words
+   * say it (a line, the scores, a draw) or it goes on.
+   */
+  why(message = GameClient.current) {
+    const end = message?.status?.end;
+    if (!end) return null;
+    const who = end.player === GameClient.me ? "you" : GameClient.nameOf(end.player);
+    switch (end.reason) {
+      case "resignation": return `${who} resigned`;
+      case "time": return `${who} ran out of time`;
+      case "forfeit": return `${who} stayed away too long`;
+      case "left": return `${who} left the game`;
+      case "abandoned": return "everyone left";
+      default: return null;
+    }
+  },
+
+  /**
    * Says in the tab's title whether it is this player's move, so that a player in another tab
    * sees it: a game's script calls it as it draws.
    */
@@ -111,6 +130,35 @@ function tick() {
   }
 }
 setInterval(tick, 250);
+
+/**
+ * Who of the room is away (with the time their seat is kept, counting down) and who has gone,
+ * from the room's `status`, in the line above the game.
+ */
+function showPresence(message) {
+  const presence = $("presence");
+  for (const line of presence.children) GameClient.countdown(line.lastChild, null);
+  const status = message?.status ?? {};
+  const name = (player) => (player === GameClient.me ? "You" : GameClient.nameOf(player));
+  const lines = (status.away ?? []).map((away) => {
+    const line = document.createElement("span");
+    const clock = document.createElement("span");
+    // NB: The seconds tick in a part of their own that is not read out each time.
+    clock.setAttribute("aria-live", "off");
+    line.append(`${name(away.player)} ${away.player === GameClient.me ? "are" : "is"} away. `, clock);
+    GameClient.countdown(clock, away.until, "Seat kept");
+    return line;
+  });
+  // NB: Once the game is over its result says who left; while it goes on, this line does.
+  if (!status.end) {
+    for (const player of status.left ?? []) {
+      const line = document.createElement("span");
+      line.textContent = `${name(player)} left the game.`;
+      lines.push(line);
+    }
+  }
+  presence.replaceChildren(...lines);
+}
 
 /** A game and its mode as the lists show them: `wordgrid (race)`, or `tictactoe`. */
 function variantName(game, mode) {
@@ -284,6 +332,7 @@ function handle(message) {
       // NB: The first message of a room names its seats; later ones leave them out.
       if (message.seats) GameClient.seats = message.seats;
       GameClient.current = message;
+      showPresence(message);
       GameClient.load(message.game).then((game) => {
         // NB: Only the latest view is drawn, also when an older one's script loaded later.
         if (GameClient.current !== message) return;
@@ -293,6 +342,7 @@ function handle(message) {
       break;
     case "roomLeft":
       GameClient.current = null;
+      showPresence(null);
       GameClient.playing = false;
       GameClient.yourMove(false);
       $("status").textContent = "";

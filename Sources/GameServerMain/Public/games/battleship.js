@@ -41,9 +41,10 @@
       if (outcome.nobodyPlaced !== undefined) return "A draw: neither fleet was placed in time.";
       const [how] = Object.keys(outcome);
       const winner = outcome[how].winner === "first" ? 0 : 1;
-      const reason = how === "sankTheFleet" ? "every ship sunk" : how === "resignation" ? "by resignation" : "on time";
-      if (you === null || you === undefined) return `${GameClient.nameOf(view.players[winner])} wins (${reason}).`;
-      return winner === you ? `You win (${reason})!` : `You lose (${reason}).`;
+      // NB: The room says why (who resigned, ran out of time, stayed away or left).
+      const reason = GameClient.why() ?? (how === "sankTheFleet" ? "every ship sunk" : how === "resignation" ? "by resignation" : "on time");
+      if (you === null || you === undefined) return `${GameClient.nameOf(view.players[winner])} wins: ${reason}.`;
+      return winner === you ? `You win: ${reason}!` : `You lose: ${reason}.`;
     }
     if (view.phase === "placing") {
       if (you === null || you === undefined) return "The fleets are being placed.";

@@ -9,7 +9,9 @@
     if (view.outcome) {
       const { result, winner } = view.outcome;
       if (result === "draw") return "A draw: the board is full.";
-      const how = result === "win" ? "" : result === "timeout" ? " (on time)" : " (by resignation)";
+      // NB: The room says why (who resigned, ran out of time, stayed away or left).
+      const why = GameClient.why();
+      const how = why ? `: ${why}` : "";
       if (!view.you) return `${winner} (${GameClient.nameOf(view[winner.toLowerCase()])}) wins${how}.`;
       const other = view.you === "X" ? "O" : "X";
       const offer = view.rematchRequests.includes(other) && !view.rematchRequests.includes(view.you)

@@ -50,8 +50,10 @@ GameClient.register("tictactoe", {
     let text;
     if (view.outcome) {
       const { result, winner } = view.outcome;
-      const how = result === "resignation" ? " (by resignation)" : result === "timeout" ? " (on time)" : "";
-      if (result === "draw") text = "A draw.";
+      // NB: The room says why (who resigned, ran out of time, stayed away or left).
+      const why = GameClient.why();
+      const how = why ? `: ${why}` : "";
+      if (result === "draw") text = "A draw: the board is full.";
       else if (!seated) text = `${winner} (${GameClient.nameOf(view[winner.toLowerCase()])}) wins${how}.`;
       else text = winner === view.you ? `You win${how}!` : `You lose${how}.`;
       const other = view.you === "X" ? "O" : "X";

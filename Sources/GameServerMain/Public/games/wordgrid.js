@@ -44,6 +44,31 @@
   }
 
 
+  /** Why the game ended, in words, and who won: "Time is up. You win with 42 points." */
+  function endText(view, mine) {
+    const name = (player) => (player === view.you ? "you" : GameClient.nameOf(player));
+    const reasons = {
+      timeUp: "Time is up",
+      allFinished: "Everyone is done",
+      cubeCleared: "The cube is cleared",
+      allPassed: "Everyone passed",
+      turnLimit: `All ${view.turnLimit ?? ""} turns are played`.replace("  ", " "),
+      noWordsLeft: "No words are left",
+      resigned: `${name(view.ended.player)} resigned`,
+    };
+    // NB: The room says it where a player stayed away or left.
+    const why = GameClient.why();
+    const reason = why ? why[0].toUpperCase() + why.slice(1) : reasons[view.ended.reason] ?? "Game over";
+    const winners = view.winners ?? [];
+    const best = Math.max(...view.players.filter((p) => winners.includes(p.id)).map((p) => p.score ?? 0));
+    const points = Number.isFinite(best) ? ` with ${best} points` : "";
+    let result;
+    if (winners.length === 0 || winners.length === view.players.length && view.players.length > 1) result = "A draw.";
+    else if (mine) result = winners.includes(view.you) ? `You win${points}!` : `You lose: ${winners.map(name).join(" and ")} won${points}.`;
+    else result = `${winners.map(name).join(" and ")} won${points}.`;
+    return `${reason}. ${result}`;
+  }
+
   function draw(message) {
     const view = message.view;
     if (room !== message.room) path = [];
@@ -84,7 +109,7 @@
     // A word that shows among the player's own was not refused.
     const mine = view.players.find((player) => player.id === view.you);
     if (mine && mine.words && mine.words.some((found) => found.word === submitted)) submitted = "";
-    const ended = view.ended ? `Game over (${view.ended.reason}). Winners: ${view.winners.map(name).join(", ")}.` : "";
+    const ended = view.ended ? endText(view, mine) : "";
     const turn = view.mode === "turns" && !view.ended
       ? (view.turn === view.you ? "Your turn." : `Waiting for ${name(view.turn)}.`) : "";
     const race = view.mode === "race" && !view.ended ? `Race for ${view.players.length}.` : "";
