@@ -126,10 +126,15 @@ def play_tic_tac_toe(url, shots):
         bob.save_screenshot(os.path.join(shots, "tictactoe-bob.png"))
         # A rematch offer says so to the other; once taken, the last game's rating line goes.
         click(alice, "#rematch")
-        wait(bob, lambda d: status(d) == "You lose. Your opponent offers a rematch.")
-        click(bob, "#rematch")
+        wait(bob, lambda d: d.find_element(By.ID, "offer").is_displayed())
+        assert status(bob) == "You lose.", status(bob)
+        assert not alice.find_element(By.ID, "offer").is_displayed()
+        accessible(bob, "a rematch offer")
+        bob.save_screenshot(os.path.join(shots, "tictactoe-offer.png"))
+        click(bob, "#accept-rematch")
         wait(alice, lambda d: status(d) == "Waiting for X.")
         assert alice.find_element(By.ID, "result").text == ""
+        assert not bob.find_element(By.ID, "offer").is_displayed()
         # Alice's browser goes away: Bob is told she is away, with the time her seat is kept
         # counting down, and not only "Waiting for X".
         alice.quit()
@@ -301,6 +306,51 @@ def race_for_three(url, shots):
         eve.quit()
 
 
+def invite_by_link(url, shots):
+    """A private game shared by link: the host's invite link opens the page on the game for a
+    friend, who joins once logged in; the game's watch link lets a third watch it. A resignation
+    says who resigned; a declined rematch leaves. The sound switch is remembered."""
+    hana, ivan, june = browser(), browser(), browser()
+    try:
+        log_in(hana, url, "hana")
+        click(hana, "#create-room")
+        wait(hana, lambda d: d.find_element(By.ID, "invite").is_displayed())
+        invite = hana.find_element(By.ID, "invite-url").get_attribute("href")
+        assert re.fullmatch(re.escape(url) + r"\?join=[A-Za-z0-9]+", invite), invite
+        ivan.get(invite)
+        wait(ivan, lambda d: "to join the private game" in d.find_element(By.ID, "login-hint").text)
+        assert "?" not in ivan.current_url, ivan.current_url
+        ivan.find_element(By.ID, "name").send_keys("ivan")
+        ivan.find_element(By.ID, "guest").click()
+        for driver in (hana, ivan):
+            wait(driver, condition.visibility_of_element_located((By.ID, "tictactoe")))
+        watch = ivan.find_element(By.ID, "watch-url").get_attribute("href")
+        assert re.fullmatch(re.escape(url) + r"\?watch=room-[0-9a-f]{16}", watch), watch
+        june.get(watch)
+        june.find_element(By.ID, "name").send_keys("june")
+        june.find_element(By.ID, "guest").click()
+        wait(june, lambda d: d.find_element(By.ID, "ttt-status").text.startswith("Watching:"))
+        click(hana, "#ttt-resign")
+        hana.switch_to.alert.accept()
+        wait(hana, lambda d: status(d) == "You lose: you resigned.")
+        wait(ivan, lambda d: status(d) == "You win: hana resigned!")
+        wait(june, lambda d: status(d).endswith("wins: hana resigned."))
+        click(ivan, "#rematch")
+        wait(hana, lambda d: d.find_element(By.ID, "offer").is_displayed())
+        click(hana, "#decline-rematch")
+        wait(hana, condition.visibility_of_element_located((By.ID, "lobby")))
+        wait(ivan, lambda d: d.find_element(By.ID, "presence").text == "hana left the game.")
+        # The sound switch: off, and still off after a reload.
+        assert hana.find_element(By.ID, "sound").text == "Sound on"
+        click(hana, "#sound")
+        assert hana.find_element(By.ID, "sound").get_attribute("aria-pressed") == "false"
+        hana.refresh()
+        wait(hana, lambda d: d.find_element(By.ID, "sound").text == "Sound off")
+    finally:
+        for driver in (hana, ivan, june):
+            driver.quit()
+
+
 def log_in_with_enter(url, shots):
     """The log-in is a form: Enter logs in; the password is cleared once it has done its work and
     at log-out. Controls are 44 px tall at least and keyboard focus shows a 3 px ring."""
@@ -386,6 +436,7 @@ def main():
         url = f"http://127.0.0.1:{port}/"
         play_tic_tac_toe(url, shots)
         log_in_with_enter(url, shots)
+        invite_by_link(url, shots)
         fits_a_phone(url, shots)
         play_connect_four(url, shots)
         trace_a_word(url, shots)

@@ -68,7 +68,22 @@ const GameClient = {
    * sees it: a game's script calls it as it draws.
    */
   yourMove(isYours) {
+    isYours = Boolean(isYours);
+    if (isYours && !GameClient.isYourMove) yourMoveCame = true;
+    GameClient.isYourMove = isYours;
     document.title = isYours ? "Your move · Games" : "Games";
+    $("favicon").href = isYours ? icons.yourMove : icons.plain;
+  },
+
+  /** Whether it is this player's move now (as the game's script last said). */
+  isYourMove: false,
+
+  /**
+   * Shows or hides the banner with the other player's rematch offer (Accept, or Decline and
+   * leave): a game's script calls it as it draws.
+   */
+  offer(isOffered) {
+    $("offer").hidden = !isOffered;
   },
 
   /** Shows one section: `login`, `lobby`, or a game's id. */
@@ -114,6 +129,70 @@ const GameClient = {
   },
 };
 
+/** The tab's icons: a board, and the board with a dot while it is your move. */
+const icons = {
+  plain: document.getElementById("favicon").href,
+  yourMove: document.getElementById("favicon").href.replace(
+    "%3C/svg%3E", "%3Ccircle cx='12.5' cy='3.5' r='3.5' fill='%23e66100' stroke='white'/%3E%3C/svg%3E"),
+};
+/** Set when the player's move came since the last room message was drawn (its sound is played). */
+let yourMoveCame = false;
+
+/**
+ * Short tones made on the page (no files): a game's start, a move, your turn, and the end.
+ * Off when the player turned them off (remembered by the browser).
+ */
+const sounds = {
+  muted: localStorage.getItem("muted") === "1",
+  context: null,
+  notes: { start: [523, 784], move: [440], turn: [659, 880], end: [784, 659, 523] },
+
+  play(kind) {
+    if (this.muted || !kind) return;
+    try {
+      this.context ??= new AudioContext();
+      let at = this.context.currentTime;
+      for (const frequency of this.notes[kind]) {
+        const tone = this.context.createOscillator();
+        const volume = this.context.createGain();
+        tone.frequency.value = frequency;
+        volume.gain.setValueAtTime(0.08, at);
+        volume.gain.exponentialRampToValueAtTime(0.001, at + 0.12);
+        tone.connect(volume).connect(this.context.destination);
+        tone.start(at);
+        tone.stop(at + 0.12);
+        at += 0.1;
+      }
+    } catch {
+      // NB: A browser with no sound, or none allowed yet: the game goes on silently.
+    }
+  },
+
+  /** Shows the switch as it is. */
+  show() {
+    $("sound").textContent = this.muted ? "Sound off" : "Sound on";
+    $("sound").setAttribute("aria-pressed", String(!this.muted));
+  },
+};
+
+/** The sound a room message makes against the one before it: start, end, a move, or none. */
+function soundOf(message, previous) {
+  if (!previous || previous.room !== message.room || previous.view?.gameNumber !== message.view?.gameNumber) return "start";
+  if (message.status?.end && !previous.status?.end) return "end";
+  return JSON.stringify(message.view) !== JSON.stringify(previous.view) ? "move" : null;
+}
+
+/** A link to this page that opens with `name=value` (an invite, a room to watch). */
+function pageLink(name, value) {
+  return `${location.origin}${location.pathname}?${name}=${encodeURIComponent(value)}`;
+}
+
+/** Shows `url` in the link `anchor`. */
+function showLink(anchor, url) {
+  anchor.href = url;
+  anchor.textContent = url;
+}
+
 /** The running countdowns, by element. */
 const countdowns = new Map();
 
@@ -149,13 +228,13 @@ function showPresence(message) {
     GameClient.countdown(clock, away.until, "Seat kept");
     return line;
   });
-  // NB: Once the game is over its result says who left; while it goes on, this line does.
-  if (!status.end) {
-    for (const player of status.left ?? []) {
-      const line = document.createElement("span");
-      line.textContent = `${name(player)} left the game.`;
-      lines.push(line);
-    }
+  // NB: A game that ended by someone leaving or staying away says so in its result already.
+  const ended = status.end && ["left", "forfeit"].includes(status.end.reason) ? status.end.player : null;
+  for (const player of status.left ?? []) {
+    if (player === ended) continue;
+    const line = document.createElement("span");
+    line.textContent = `${name(player)} left the game.`;
+    lines.push(line);
   }
   presence.replaceChildren(...lines);
 }
@@ -297,6 +376,10 @@ function handle(message) {
         send({ type: "joinRoom", code: pendingJoin });
         pendingJoin = null;
       }
+      if (pendingWatch && !message.room) {
+        send({ type: "spectate", room: pendingWatch });
+        pendingWatch = null;
+      }
       if ($("variant").value) GameClient.send({ type: "leaderboard", ...variant() });
       GameClient.send({ type: "rooms" });
       GameClient.send({ type: "history" });
@@ -306,12 +389,15 @@ function handle(message) {
       break;
     case "queueLeft":
       hostedCode = null;
+      $("invite").hidden = true;
       $("start-room").hidden = true;
       $("status").textContent = message.reason === "room_closed" ? "The host closed the private room." : "";
       break;
     case "privateRoom":
       hostedCode = message.code;
       $("status").textContent = `Share this invite code: ${message.code}`;
+      showLink($("invite-url"), pageLink("join", message.code));
+      $("invite").hidden = false;
       break;
     case "lobby":
       // A private room for more than two, waiting: who is in, and for its host a start button.
@@ -319,9 +405,11 @@ function handle(message) {
         `Private room ${message.code}: ${message.players.join(", ")} (${message.players.length} of ${message.seats}).`;
       $("start-room").hidden = message.code !== hostedCode;
       break;
-    case "room":
+    case "room": {
       hostedCode = null;
       $("start-room").hidden = true;
+      $("invite").hidden = true;
+      const previous = GameClient.current;
       if (GameClient.current?.room !== message.room) {
         $("result").textContent = "";
         GameClient.seats = [];
@@ -333,16 +421,24 @@ function handle(message) {
       if (message.seats) GameClient.seats = message.seats;
       GameClient.current = message;
       showPresence(message);
+      showLink($("watch-url"), pageLink("watch", message.room));
+      $("watch-link").hidden = false;
+      const sound = soundOf(message, previous);
       GameClient.load(message.game).then((game) => {
         // NB: Only the latest view is drawn, also when an older one's script loaded later.
         if (GameClient.current !== message) return;
         GameClient.show(message.game);
+        yourMoveCame = false;
         game.draw(message);
+        sounds.play(sound === "move" && yourMoveCame ? "turn" : sound);
       }, (error) => { $("error").textContent = `This client cannot show ${message.game}: ${error.message}`; });
       break;
+    }
     case "roomLeft":
       GameClient.current = null;
       showPresence(null);
+      GameClient.offer(false);
+      $("watch-link").hidden = true;
       GameClient.playing = false;
       GameClient.yourMove(false);
       $("status").textContent = "";
@@ -411,5 +507,37 @@ $("variant").addEventListener("change", () => {
   listSeats();
   send({ type: "leaderboard", ...variant() });
 });
+
+$("sound").addEventListener("click", () => {
+  sounds.muted = !sounds.muted;
+  localStorage.setItem("muted", sounds.muted ? "1" : "0");
+  sounds.show();
+});
+sounds.show();
+$("accept-rematch").addEventListener("click", () => send({ type: "rematch" }));
+$("decline-rematch").addEventListener("click", () => send({ type: "leaveRoom" }));
+for (const [button, link] of [["copy-invite", "invite-url"], ["copy-watch", "watch-url"]]) {
+  $(button).addEventListener("click", () => {
+    navigator.clipboard?.writeText($(link).href).then(
+      () => { $(button).textContent = "copied"; setTimeout(() => { $(button).textContent = "copy"; }, 2000); },
+      () => { $("error").textContent = "Copy the link by hand: the browser did not allow it."; });
+  });
+}
+
+// NB: A link can open the page on a private game to join (`?join=CODE`) or a room to watch
+//     (`?watch=ROOM`): done once logged in; the address loses the query, so a reload does not
+//     do it again.
+const opened = new URLSearchParams(location.search);
+let pendingWatch = null;
+if (/^[A-Za-z0-9]{1,16}$/.test(opened.get("join") ?? "")) {
+  pendingJoin = opened.get("join");
+  $("code").value = pendingJoin;
+  $("login-hint").textContent = `Log in or play as a guest to join the private game ${pendingJoin}.`;
+} else if (/^[A-Za-z0-9-]{1,32}$/.test(opened.get("watch") ?? "")) {
+  pendingWatch = opened.get("watch");
+  $("room-id").value = pendingWatch;
+  $("login-hint").textContent = "Log in or play as a guest to watch the game you were sent.";
+}
+if (location.search) history.replaceState(null, "", location.pathname);
 
 connect();

@@ -157,6 +157,7 @@
       $("bs-status").textContent = status(view);
       GameClient.yourMove(!view.outcome && (placing || firing));
       GameClient.playing = seated && view.phase !== "over";
+      GameClient.offer(seated && view.phase === "over" && view.rematchRequests.includes(1 - view.you) && !view.rematchRequests.includes(view.you));
       GameClient.countdown($("bs-clock"), view.moveEndsAt, view.phase === "placing" ? "Placing" : "Shot");
       $("bs-rematch").hidden = !seated || view.phase !== "over";
       $("bs-resign").hidden = !seated || view.phase === "over";

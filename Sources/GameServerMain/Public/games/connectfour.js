@@ -13,10 +13,7 @@
       const why = GameClient.why();
       const how = why ? `: ${why}` : "";
       if (!view.you) return `${winner} (${GameClient.nameOf(view[winner.toLowerCase()])}) wins${how}.`;
-      const other = view.you === "X" ? "O" : "X";
-      const offer = view.rematchRequests.includes(other) && !view.rematchRequests.includes(view.you)
-        ? " Your opponent offers a rematch." : "";
-      return (winner === view.you ? `You win${how}!` : `You lose${how}.`) + offer;
+      return winner === view.you ? `You win${how}!` : `You lose${how}.`;
     }
     if (!view.you) return `Watching: ${view.turn} (${GameClient.nameOf(view[view.turn.toLowerCase()])}) to move.`;
     return view.turn === view.you ? `Your move (you are ${view.you}).` : `Waiting for ${view.turn}.`;
@@ -40,7 +37,7 @@
         @keyframes c4-drop { from { transform: translateY(calc(var(--fall) * -3.3rem)); } to { transform: none; } }
       </style>
       <div id="c4-board" role="group" aria-label="Connect Four board"></div>
-      <p id="c4-status"></p>
+      <p id="c4-status" aria-live="polite"></p>
       <p id="c4-clock"></p>
       <p id="c4-players" class="hint"></p>
       <div class="row">
@@ -88,6 +85,8 @@
       $("c4-rematch").hidden = !view.you || !view.outcome;
       $("c4-resign").hidden = !view.you || Boolean(view.outcome);
       GameClient.playing = Boolean(view.you) && !view.outcome;
+      const other = view.you === "X" ? "O" : "X";
+      GameClient.offer(Boolean(view.you && view.outcome) && view.rematchRequests.includes(other) && !view.rematchRequests.includes(view.you));
       GameClient.countdown($("c4-clock"), view.outcome ? null : view.moveEndsAt, `${view.turn} to move`);
       $("c4-players").textContent = `X (red): ${GameClient.nameOf(view.x)} · O (yellow): ${GameClient.nameOf(view.o)} · game ${view.gameNumber}`
         + (view.rematchRequests.length ? ` · rematch asked by ${view.rematchRequests.join(" and ")}` : "");

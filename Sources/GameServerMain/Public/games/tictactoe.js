@@ -4,7 +4,7 @@ let tttLastCell = null; // the cell last clicked, to name in a refusal
 GameClient.register("tictactoe", {
   html: `
     <div id="board"></div>
-    <p id="ttt-status"></p>
+    <p id="ttt-status" aria-live="polite"></p>
     <p id="ttt-clock"></p>
     <p id="ttt-players" class="hint"></p>
     <div class="row">
@@ -56,10 +56,6 @@ GameClient.register("tictactoe", {
       if (result === "draw") text = "A draw: the board is full.";
       else if (!seated) text = `${winner} (${GameClient.nameOf(view[winner.toLowerCase()])}) wins${how}.`;
       else text = winner === view.you ? `You win${how}!` : `You lose${how}.`;
-      const other = view.you === "X" ? "O" : "X";
-      if (seated && view.rematchRequests.includes(other) && !view.rematchRequests.includes(view.you)) {
-        text += " Your opponent offers a rematch.";
-      }
     } else if (!seated) {
       text = `Watching: ${view.turn} (${GameClient.nameOf(view[view.turn.toLowerCase()])}) to move.`;
     } else {
@@ -69,6 +65,8 @@ GameClient.register("tictactoe", {
     $("rematch").hidden = !seated || !view.outcome;
     $("ttt-resign").hidden = !seated || Boolean(view.outcome);
     GameClient.playing = seated && !view.outcome;
+    const other = view.you === "X" ? "O" : "X";
+    GameClient.offer(seated && view.outcome && view.rematchRequests.includes(other) && !view.rematchRequests.includes(view.you));
     $("ttt-status").textContent = text;
     GameClient.yourMove(!view.outcome && view.you && view.turn === view.you);
     $("ttt-players").textContent = `X: ${GameClient.nameOf(view.x)} · O: ${GameClient.nameOf(view.o)} · game ${view.gameNumber}`

@@ -136,7 +136,7 @@
       <div class="grid-layout">
         <svg id="cube" viewBox="-190 -200 380 380" width="380" height="380" aria-label="letter cube"></svg>
         <div>
-          <p id="wg-status"></p>
+          <p id="wg-status" aria-live="polite"></p>
           <p id="wg-clock"></p>
           <p>Word: <b id="word"></b></p>
           <p id="wg-refused" class="hint"></p>
