@@ -26,7 +26,10 @@ extension Server {
         player: player, name: state.sessions[player]?.identity.name ?? player.rawValue,
         isGuest: state.sessions[player]?.identity.isGuest ?? false)
     }
-    let bot = state.settings.bots[game.id].flatMap { level in game.botLevels.contains(level) ? level : nil } ?? game.defaultBotLevel
+    // NB: The player's choice (checked when asked), else the operator's, else the game's.
+    let bot =
+      (match.botLevel ?? state.settings.bots[game.id]).flatMap { level in game.botLevels.contains(level) ? level : nil }
+      ?? game.defaultBotLevel
     for index in 0..<match.bots {
       let name = match.bots > 1 ? "\(bot) bot \(index + 1)" : "\(bot) bot"
       seats.append(Seat(player: PlayerID(rawValue: "bot-\(id.rawValue)-\(index + 1)"), name: name, bot: bot))

@@ -121,8 +121,13 @@ extension Server {
           self.matchmaking(&state, .wait(player, variant, seats: seats, rating: rating)),
           .perform { [cluster] in cluster.enqueue(ticket) })
       case .playBot:
+        if let level = choice.bot, let game = self.games.game(variant.game), !game.botLevels.contains(level) {
+          return self.reply(
+            connection,
+            .error(.invalidValue("bot", "must be one of \(game.botLevels.joined(separator: ", "))", requestID: id)))
+        }
         state.sessions[player]?.roomRequestID = id
-        return self.matchmaking(&state, .playBot(player, variant, seats: seats))
+        return self.matchmaking(&state, .playBot(player, variant, seats: seats, bot: choice.bot))
       default:
         return self.matchmaking(&state, .createPrivateRoom(player, variant, seats: seats))
       }

@@ -84,12 +84,15 @@ extension Matchmaking {
     public var bots: Int
     /// Whether friends met in a private room: its game is not on the list of live rooms.
     public var isPrivate: Bool
+    /// The bots' level the player chose (`playBot`); nil for the server's choice.
+    public var botLevel: String?
 
-    public init(variant: GameVariant, players: [PlayerID], bots: Int, isPrivate: Bool = false) {
+    public init(variant: GameVariant, players: [PlayerID], bots: Int, isPrivate: Bool = false, botLevel: String? = nil) {
       self.variant = variant
       self.players = players
       self.bots = bots
       self.isPrivate = isPrivate
+      self.botLevel = botLevel
     }
   }
 }

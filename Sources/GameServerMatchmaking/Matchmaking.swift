@@ -53,7 +53,7 @@ public struct Matchmaking: Sendable {
     /// Leaves every queue and private room (also on disconnect).
     case cancel(PlayerID)
     /// Starts a game against bots at once: the player and `seats - 1` bots.
-    case playBot(PlayerID, GameVariant, seats: Int = 2)
+    case playBot(PlayerID, GameVariant, seats: Int = 2, bot: String? = nil)
     /// Opens a private room for up to `seats` players and hands out its invite code.
     case createPrivateRoom(PlayerID, GameVariant, seats: Int = 2)
     /// Joins a friend's private room.
@@ -123,9 +123,10 @@ public struct Matchmaking: Sendable {
         }
         return .merge(effects)
 
-      case let .playBot(player, variant, seats):
+      case let .playBot(player, variant, seats, bot):
         guard !state.isWaiting(player) else { return .send(.delegate(.rejected(player, .alreadyWaiting))) }
-        return .send(.delegate(.matched(Match(variant: variant, players: [player], bots: max(1, seats - 1)))))
+        return .send(
+          .delegate(.matched(Match(variant: variant, players: [player], bots: max(1, seats - 1), botLevel: bot))))
 
       case let .createPrivateRoom(player, variant, seats):
         guard !state.isWaiting(player) else { return .send(.delegate(.rejected(player, .alreadyWaiting))) }

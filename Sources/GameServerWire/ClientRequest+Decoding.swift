@@ -83,6 +83,6 @@ extension MessageFields {
   fileprivate func choice() throws(ProtocolError) -> GameChoice {
     GameChoice(
       game: try self.string("game", limit: 32), mode: try self.optionalString("mode", limit: 32),
-      players: try self.optionalInt("players"))
+      players: try self.optionalInt("players"), bot: try self.optionalString("bot", limit: 32))
   }
 }

@@ -39,6 +39,7 @@ extension ClientRequest {
       fields["game"] = .string(choice.game)
       if let mode = choice.mode { fields["mode"] = .string(mode) }
       if let players = choice.players { fields["players"] = JSONValue(players) }
+      if let bot = choice.bot { fields["bot"] = .string(bot) }
     case let .joinRoom(code): fields["code"] = .string(code)
     case let .rooms(game): fields["game"] = game.map(JSONValue.string)
     case let .spectate(room): fields["room"] = .string(room.rawValue)

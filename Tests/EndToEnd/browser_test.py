@@ -364,6 +364,11 @@ def log_in_with_enter(url, shots):
         driver.find_element(By.ID, "register").click()
         wait(driver, condition.visibility_of_element_located((By.ID, "lobby")))
         assert driver.find_element(By.ID, "password").get_attribute("value") == ""
+        # The bot's strength is a choice among the chosen game's levels.
+        wait(driver, lambda d: "tictactoe" in [o.get_attribute("value") for o in d.find_elements(By.CSS_SELECTOR, "#variant option")])
+        Select(driver.find_element(By.ID, "variant")).select_by_value("tictactoe")
+        levels = [o.get_attribute("value") for o in driver.find_elements(By.CSS_SELECTOR, "#bot-level option")]
+        assert levels == ["random", "perfect"], levels
         for control in ("queue", "play-bot", "logout"):
             height = driver.execute_script(f"return document.getElementById('{control}').getBoundingClientRect().height")
             assert height >= 44, (control, height)

@@ -39,6 +39,25 @@ struct BotRoomTests {
     #expect(server.state.rooms[id: room]?.game.isOver == false)
   }
 
+  /// A player picks the bot's strength from the game's levels; one the game has not is refused,
+  /// naming those it has, and opens no room.
+  @Test func aPlayerChoosesHowStrongTheBotIs() async throws {
+    let server = TestGameServer(games: .standard)
+    let ada = try await guest(server, "ada")
+    await ada.send(.playBot(GameChoice(game: "tictactoe", bot: "grandmaster")))
+    let error = try await ada.receive(\.error)
+    #expect(error.code == "invalid_value")
+    #expect(error.message.contains("random") && error.message.contains("perfect"))
+    #expect(server.state.rooms.isEmpty)
+    for level in ["random", "perfect"] {
+      await ada.send(.playBot(GameChoice(game: "tictactoe", bot: level)))
+      let room = try await ada.receive(\.room).0.room
+      #expect(server.state.rooms[id: room]?.seats.compactMap(\.bot) == [level])
+      await ada.send(.leaveRoom)
+      _ = try await ada.receive(\.roomLeft)
+    }
+  }
+
   /// A bot asks for no rematch itself, and a finished game with no rematch asked for stays as
   /// it ended.
   @Test func aBotAsksForNoRematchOfItsOwn() async throws {

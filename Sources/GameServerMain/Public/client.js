@@ -302,6 +302,8 @@ function connect() {
 
 /** Seat counts by variant value (`wordgrid/race`), from the server's list of games. */
 const seatRanges = {};
+/** The bots' levels by game id, weakest first as the server lists them. */
+const botLevels = {};
 /** The invite code of the private room this client hosts, if any. */
 let hostedCode = null;
 
@@ -330,6 +332,21 @@ function listSeats() {
   }));
   if (counts.includes(Number(chosen))) $("players-count").value = chosen;
   $("players-label").hidden = range.max <= 2;
+  listBotLevels();
+}
+
+/** Offers the chosen game's bot levels, keeping the level chosen when the game has it. */
+function listBotLevels() {
+  const levels = botLevels[variant().game] ?? [];
+  const chosen = $("bot-level").value;
+  $("bot-level").replaceChildren(...levels.map((level) => {
+    const option = document.createElement("option");
+    option.value = level;
+    option.textContent = level;
+    return option;
+  }));
+  if (levels.includes(chosen)) $("bot-level").value = chosen;
+  $("bot-label").hidden = levels.length < 2;
 }
 
 /** The lobby's list of games and modes, from the server. */
@@ -340,6 +357,7 @@ function listGames(games) {
     option.value = game.modes.length > 1 ? `${game.game}/${mode.mode}` : game.game;
     option.textContent = game.modes.length > 1 ? `${game.title}: ${mode.mode}` : game.title;
     seatRanges[option.value] = { min: mode.minPlayers, max: mode.maxPlayers };
+    botLevels[game.game] = game.bots ?? [];
     return option;
   })));
   if (chosen) $("variant").value = chosen;
@@ -496,7 +514,10 @@ $("register").addEventListener("click", () => send({ type: "register", name: $("
 $("logout").addEventListener("click", () => send({ type: "logout" }));
 $("queue").addEventListener("click", () => send({ type: "queue", ...choice() }));
 $("cancel-queue").addEventListener("click", () => send({ type: "cancelQueue" }));
-$("play-bot").addEventListener("click", () => send({ type: "playBot", ...choice() }));
+$("play-bot").addEventListener("click", () => {
+  const bot = $("bot-label").hidden ? null : $("bot-level").value;
+  send({ type: "playBot", ...choice(), ...(bot ? { bot } : {}) });
+});
 $("create-room").addEventListener("click", () => send({ type: "createRoom", ...choice() }));
 $("start-room").addEventListener("click", () => send({ type: "startRoom" }));
 $("join-room").addEventListener("click", () => send({ type: "joinRoom", code: $("code").value }));
