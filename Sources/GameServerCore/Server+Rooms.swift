@@ -2,6 +2,7 @@ import ComposableArchitecture
 import GameServerDatabase
 import GameServerGame
 import GameServerMatchmaking
+import GameServerRatings
 import GameServerRoom
 import GameServerWire
 
@@ -24,7 +25,9 @@ extension Server {
     var seats = match.players.map { player in
       Seat(
         player: player, name: state.sessions[player]?.identity.name ?? player.rawValue,
-        isGuest: state.sessions[player]?.identity.isGuest ?? false)
+        isGuest: state.sessions[player]?.identity.isGuest ?? false,
+        // NB: Unknown (nil) for a player with no session here (a cluster's room opened for them).
+        rating: state.sessions[player].map { $0.identity.ratings[match.variant] ?? Elo.initialRating })
     }
     // NB: The player's choice (checked when asked), else the operator's, else the game's.
     let bot =

@@ -130,7 +130,7 @@ extension Room.State {
     output.raw("[")
     for (index, seat) in seats.enumerated() {
       if index > 0 { output.raw(",") }
-      RoomView.writeSeat(seat.player, name: seat.name, bot: seat.bot, to: output)
+      RoomView.writeSeat(seat.player, name: seat.name, bot: seat.bot, rating: seat.rating, to: output)
     }
     output.raw("]")
   }

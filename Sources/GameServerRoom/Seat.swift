@@ -11,6 +11,9 @@ public struct Seat: Hashable, Codable, Sendable {
   /// Whether a person plays as a guest (rated, but not on leaderboards).
   public var isGuest: Bool
   public var isConnected: Bool
+  /// A person's rating in the room's game when the room opened (a player new to it has the
+  /// initial rating); nil for bots.
+  public var rating: Int?
   /// Set once a person leaves the room for good.
   public var hasLeft = false
   /// While a person who dropped keeps the seat: when the grace period ends, by the server's
@@ -18,17 +21,18 @@ public struct Seat: Hashable, Codable, Sendable {
   /// come back or leave.
   public var awayUntil: Date?
 
-  public init(player: PlayerID, name: String, bot: String? = nil, isGuest: Bool = false) {
+  public init(player: PlayerID, name: String, bot: String? = nil, isGuest: Bool = false, rating: Int? = nil) {
     self.player = player
     self.name = name
     self.bot = bot
     self.isGuest = isGuest
+    self.rating = rating
     self.isConnected = bot == nil
   }
 }
 
 extension Seat {
-  private enum CodingKeys: String, CodingKey { case player, name, bot, isGuest, isConnected, hasLeft, awayUntil }
+  private enum CodingKeys: String, CodingKey { case player, name, bot, isGuest, rating, isConnected, hasLeft, awayUntil }
 
   /// Reads a seat; a bot written by a server before games were plug-ins
   /// (`{"wordGrid":{"_0":"easy"}}`) reads as its level.
@@ -47,6 +51,7 @@ extension Seat {
     // NB: A seat written before the flag was stored: a guest's id says so.
     self.isGuest = try container.decodeIfPresent(Bool.self, forKey: .isGuest) ?? self.player.rawValue.hasPrefix("guest-")
     self.isConnected = try container.decode(Bool.self, forKey: .isConnected)
+    self.rating = try container.decodeIfPresent(Int.self, forKey: .rating)
     self.hasLeft = try container.decodeIfPresent(Bool.self, forKey: .hasLeft) ?? false
     self.awayUntil = try container.decodeIfPresent(Date.self, forKey: .awayUntil)
   }

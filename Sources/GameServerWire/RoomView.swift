@@ -7,7 +7,8 @@ import GameServerJSON
 /// `{"v":1,"type":"room","room":"room-…","game":"tictactoe","seats":[…],"view":{…}}`, with
 /// `"mode"` before `"seats"` for a game with more than one mode, and `"replyTo"` added when it
 /// answers a request. `seats`, in the first message a connection gets of a room, lists who
-/// sits in it, in seat order: `{"player":"guest-…","name":"ada"}`, with `"bot":"easy"` for a bot.
+/// sits in it, in seat order: `{"player":"guest-…","name":"ada","rating":1216}`, with
+/// `"bot":"easy"` (and no rating) for a bot.
 /// `"status"` follows `"view"` when the room has something to say of its seats or the game's end
 /// (``RoomStatus``).
 ///
@@ -108,8 +109,9 @@ public struct RoomView: Hashable, Sendable {
     self.statusRange = statusRange
   }
 
-  /// Writes one seat of the `seats` array.
-  public static func writeSeat(_ player: PlayerID, name: String, bot: String?, to output: JSONOutput) {
+  /// Writes one seat of the `seats` array: `rating` is a person's rating in the game when the
+  /// room opened (left out for bots).
+  public static func writeSeat(_ player: PlayerID, name: String, bot: String?, rating: Int? = nil, to output: JSONOutput) {
     output.raw(#"{"player":"#)
     output.write(player.rawValue)
     output.raw(#","name":"#)
@@ -117,6 +119,10 @@ public struct RoomView: Hashable, Sendable {
     if let bot {
       output.raw(#","bot":"#)
       output.write(bot)
+    }
+    if let rating {
+      output.raw(#","rating":"#)
+      output.write(rating)
     }
     output.raw("}")
   }

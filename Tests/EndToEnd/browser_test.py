@@ -164,10 +164,13 @@ def play_connect_four(url, shots):
         def c4_status(d):
             return d.find_element(By.ID, "c4-status").text
         assert "you are X" in c4_status(alice), c4_status(alice)
-        # Seats by name, and the move clock counting down from the view's deadline.
+        # Seats by name, and a bar for each with its rating, red's marked to move with the move
+        # clock counting down from the view's deadline.
         wait(bob, lambda d: "X (red): ann" in d.find_element(By.ID, "c4-players").text
              and "O (yellow): ben" in d.find_element(By.ID, "c4-players").text)
-        wait(alice, lambda d: re.fullmatch(r"X to move: \d+ s left\.", d.find_element(By.ID, "c4-clock").text))
+        bars = [bar.text for bar in bob.find_elements(By.CSS_SELECTOR, "#bars .bar")]
+        assert re.fullmatch(r"Red ?ann · 1200\nTo move: \d+ s left\.", bars[0]) and re.fullmatch(r"Yellow ?ben \(you\) · 1200", bars[1]), bars
+        wait(alice, lambda d: re.fullmatch(r"To move: \d+ s left\.", d.find_element(By.CSS_SELECTOR, "#bars .to-move .clock").text))
         # Alice stacks four in column 1; Bob answers in column 2.
         moves = [(alice, 0), (bob, 1), (alice, 0), (bob, 1), (alice, 0), (bob, 1), (alice, 0)]
         for number, (driver, column) in enumerate(moves, start=1):
@@ -179,7 +182,7 @@ def play_connect_four(url, shots):
         # The results panel: each player's rating change; the clock stopped.
         wait(alice, lambda d: d.find_element(By.ID, "result").text == "Your connectfour rating: 1216 (+16).")
         wait(bob, lambda d: d.find_element(By.ID, "result").text == "Your connectfour rating: 1184 (-16).")
-        assert alice.find_element(By.ID, "c4-clock").text == ""
+        assert alice.find_elements(By.CSS_SELECTOR, "#bars .to-move") == []
         # The discs fell to the bottom, and the four in a row are marked.
         assert len(alice.find_elements(By.CSS_SELECTOR, '#c4-board button.line')) == 4
         # The winning ring stands out 3:1 against red and yellow discs alike, and so does the

@@ -30,7 +30,8 @@ struct LiveRoomsTests {
     await clients[0].send(.playBot(GameChoice(game: "tictactoe")))
     let (room, _) = try await clients[0].receive(\.room)
     let seats = try JSONParser.parse(Array(try #require(room.seatsJSON)))
-    #expect(seats == [["player": .string(server.state.rooms[0].seats[0].player.rawValue), "name": "ada"],
+    // A person's seat has their rating in the game (a newcomer's first, 1200); a bot's none.
+    #expect(seats == [["player": .string(server.state.rooms[0].seats[0].player.rawValue), "name": "ada", "rating": 1200],
                       ["player": .string(server.state.rooms[0].seats[1].player.rawValue), "name": "perfect bot", "bot": "perfect"]])
     let view = try JSONDecoder().decode(TicTacToeView.self, from: Data(room.viewJSON))
     // The test server's clock says 1,000,000 s; the move clock is 30 s.

@@ -79,6 +79,33 @@ const GameClient = {
   isYourMove: false,
 
   /**
+   * Draws a bar for each seat: `[{ player, mark, toMove, endsAt }]`, in seat order, with the
+   * seat's name and rating (from the room's `seats`), its mark or colour, and for the side to
+   * move its clock counting down to `endsAt` (Unix milliseconds); an empty list clears them.
+   */
+  bars(seats) {
+    const bars = $("bars");
+    for (const bar of bars.children) GameClient.countdown(bar.lastChild, null);
+    bars.replaceChildren(...seats.map(({ player, mark, toMove, endsAt }) => {
+      const bar = document.createElement("div");
+      bar.className = toMove ? "bar to-move" : "bar";
+      const seat = GameClient.seats.find((s) => s.player === player);
+      const who = player === GameClient.me ? `${GameClient.nameOf(player)} (you)` : GameClient.nameOf(player);
+      const rating = seat?.rating ? ` · ${seat.rating}` : "";
+      const markPart = document.createElement("span");
+      markPart.className = "mark";
+      markPart.textContent = mark;
+      const clock = document.createElement("span");
+      clock.className = "clock";
+      clock.setAttribute("aria-live", "off");
+      bar.append(markPart, `${who}${rating}`, clock);
+      if (toMove) bar.setAttribute("aria-current", "true");
+      GameClient.countdown(clock, toMove ? endsAt : null, "To move");
+      return bar;
+    }));
+  },
+
+  /**
    * Shows or hides the banner with the other player's rematch offer (Accept, or Decline and
    * leave): a game's script calls it as it draws.
    */
@@ -264,13 +291,31 @@ function listRooms(rooms) {
   }
 }
 
-/** The player's last games, newest first. */
+/** The player's last games, newest first: the result, against whom, and the game. */
 function listHistory(games) {
+  const results = { win: "Won", loss: "Lost", draw: "Drew" };
   $("history").replaceChildren(...games.slice().reverse().map((game) => {
     const item = document.createElement("li");
-    item.textContent = `${game.result}: ${variantName(game.game, game.mode)}, ${game.players.join(" vs ")}`;
+    const others = game.players.slice();
+    const mine = others.indexOf(myName);
+    if (mine >= 0) others.splice(mine, 1);
+    const against = others.length ? ` against ${others.join(" and ")}` : "";
+    item.textContent = `${results[game.result] ?? game.result}${against} · ${variantName(game.game, game.mode)}`;
     return item;
   }));
+}
+
+/** The name this player plays under. */
+let myName = null;
+/** This player's ratings by variant (`tictactoe`, `wordgrid-race`), from `welcome` and `rating`. */
+let myRatings = {};
+
+/** Shows this player's ratings beside their name. */
+function showRatings() {
+  const entries = Object.entries(myRatings).sort(([a], [b]) => a.localeCompare(b));
+  $("my-ratings").textContent = entries.length
+    ? `Your ratings: ${entries.map(([variant, rating]) => `${variant.replace("-", " ")} ${rating}`).join(" · ")}`
+    : "Your ratings show here after your first rated game.";
 }
 
 /** Where the page came from, and the server of the cluster this client talks to now: a room
@@ -388,6 +433,9 @@ function handle(message) {
       $("password").value = "";
       localStorage.setItem("token", message.token);
       GameClient.me = message.player;
+      myName = message.name;
+      myRatings = { ...(message.ratings ?? {}) };
+      showRatings();
       $("me").textContent = message.guest ? `${message.name} (guest)` : message.name;
       if (!message.room) GameClient.show("lobby");
       if (pendingJoin) {
@@ -454,6 +502,7 @@ function handle(message) {
     }
     case "roomLeft":
       GameClient.current = null;
+      GameClient.bars([]);
       showPresence(null);
       GameClient.offer(false);
       $("watch-link").hidden = true;
@@ -475,6 +524,8 @@ function handle(message) {
       // The results panel: the rated game's new rating and what it changed.
       const sign = message.change > 0 ? "+" : "";
       $("result").textContent = `Your ${message.game} rating: ${message.rating} (${sign}${message.change}).`;
+      myRatings[message.mode && message.mode !== "standard" ? `${message.game}-${message.mode}` : message.game] = message.rating;
+      showRatings();
       break;
     }
     case "leaderboard":

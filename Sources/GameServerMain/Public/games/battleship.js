@@ -157,6 +157,11 @@
       $("bs-status").textContent = status(view);
       GameClient.yourMove(!view.outcome && (placing || firing));
       GameClient.playing = seated && view.phase !== "over";
+      // NB: A bar for each seat: the one to fire marked, with the shot clock.
+      GameClient.bars(view.players.map((player, index) => ({
+        player, mark: index === 0 ? "First" : "Second", toMove: view.phase === "firing" && view.turn === index,
+        endsAt: view.moveEndsAt,
+      })));
       GameClient.offer(seated && view.phase === "over" && view.rematchRequests.includes(1 - view.you) && !view.rematchRequests.includes(view.you));
       GameClient.countdown($("bs-clock"), view.moveEndsAt, view.phase === "placing" ? "Placing" : "Shot");
       $("bs-rematch").hidden = !seated || view.phase !== "over";

@@ -38,7 +38,6 @@
       </style>
       <div id="c4-board" role="group" aria-label="Connect Four board"></div>
       <p id="c4-status" aria-live="polite"></p>
-      <p id="c4-clock"></p>
       <p id="c4-players" class="hint"></p>
       <div class="row">
         <button id="c4-rematch">Rematch</button>
@@ -87,7 +86,10 @@
       GameClient.playing = Boolean(view.you) && !view.outcome;
       const other = view.you === "X" ? "O" : "X";
       GameClient.offer(Boolean(view.you && view.outcome) && view.rematchRequests.includes(other) && !view.rematchRequests.includes(view.you));
-      GameClient.countdown($("c4-clock"), view.outcome ? null : view.moveEndsAt, `${view.turn} to move`);
+      // NB: A bar for each colour, the one to move with its clock.
+      GameClient.bars([["X", "Red"], ["O", "Yellow"]].map(([side, colour]) => ({
+        player: view[side.toLowerCase()], mark: colour, toMove: !view.outcome && view.turn === side, endsAt: view.moveEndsAt,
+      })));
       $("c4-players").textContent = `X (red): ${GameClient.nameOf(view.x)} · O (yellow): ${GameClient.nameOf(view.o)} · game ${view.gameNumber}`
         + (view.rematchRequests.length ? ` · rematch asked by ${view.rematchRequests.join(" and ")}` : "");
     },

@@ -5,7 +5,6 @@ GameClient.register("tictactoe", {
   html: `
     <div id="board"></div>
     <p id="ttt-status" aria-live="polite"></p>
-    <p id="ttt-clock"></p>
     <p id="ttt-players" class="hint"></p>
     <div class="row">
       <button id="rematch">Rematch</button>
@@ -71,6 +70,9 @@ GameClient.register("tictactoe", {
     GameClient.yourMove(!view.outcome && view.you && view.turn === view.you);
     $("ttt-players").textContent = `X: ${GameClient.nameOf(view.x)} · O: ${GameClient.nameOf(view.o)} · game ${view.gameNumber}`
       + (view.rematchRequests.length ? ` · rematch asked by ${view.rematchRequests.join(" and ")}` : "");
-    GameClient.countdown($("ttt-clock"), view.outcome ? null : view.moveEndsAt, `${view.turn} to move`);
+    // NB: A bar for each mark, the one to move with its clock.
+    GameClient.bars(["X", "O"].map((mark) => ({
+      player: view[mark.toLowerCase()], mark, toMove: !view.outcome && view.turn === mark, endsAt: view.moveEndsAt,
+    })));
   },
 });

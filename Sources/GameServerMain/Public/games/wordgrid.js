@@ -71,6 +71,8 @@
 
   function draw(message) {
     const view = message.view;
+    // NB: The players' table is its bars: none of the two-player games' bars.
+    GameClient.bars([]);
     if (room !== message.room) path = [];
     room = message.room;
     const svg = $("cube");
@@ -110,11 +112,17 @@
     const mine = view.players.find((player) => player.id === view.you);
     if (mine && mine.words && mine.words.some((found) => found.word === submitted)) submitted = "";
     const ended = view.ended ? endText(view, mine) : "";
+    const count = `Turn ${Math.min(view.turnsTaken + 1, view.turnLimit)} of ${view.turnLimit}.`;
     const turn = view.mode === "turns" && !view.ended
-      ? (view.turn === view.you ? "Your turn." : `Waiting for ${name(view.turn)}.`) : "";
+      ? (view.turn === view.you ? `Your turn. ${count}` : `Waiting for ${name(view.turn)}. ${count}`) : "";
     const race = view.mode === "race" && !view.ended ? `Race for ${view.players.length}.` : "";
     $("wg-status").textContent = ended || turn || race;
     GameClient.playing = Boolean(mine) && !view.ended;
+    // NB: Only the buttons that can be used: none for a spectator or once it is over; Pass only
+    //     in the turns mode.
+    for (const id of ["submit-word", "clear-word", "remove-cube", "wg-resign"]) $(id).hidden = !GameClient.playing;
+    $("pass").hidden = !GameClient.playing || view.mode !== "turns";
+    $("wg-how").hidden = !GameClient.playing;
     GameClient.yourMove(view.mode === "turns" && !view.ended && Boolean(mine) && view.turn === view.you);
     // The race clock counts down from the deadline in the view, also after a reload.
     GameClient.countdown($("wg-clock"), view.mode === "race" && !view.ended ? view.raceEndsAt : null, "Race");
@@ -134,8 +142,10 @@
   GameClient.register("wordgrid", {
     html: `
       <div class="grid-layout">
-        <svg id="cube" viewBox="-190 -200 380 380" width="380" height="380" aria-label="letter cube"></svg>
+        <svg id="cube" viewBox="-110 -126 220 252" aria-label="letter cube"></svg>
         <div>
+          <p class="hint" id="wg-how">Make words from letters that touch: click them in order, then Play word.
+            Remove cube takes away the cube of the last letter you chose.</p>
           <p id="wg-status" aria-live="polite"></p>
           <p id="wg-clock"></p>
           <p>Word: <b id="word"></b></p>
@@ -148,7 +158,10 @@
             <button id="wg-resign">Resign</button>
             <button class="leave">Leave</button>
           </div>
-          <table id="players"></table>
+          <table>
+            <thead><tr><th scope="col">Player</th><th scope="col">Score</th><th scope="col">Words</th></tr></thead>
+            <tbody id="players"></tbody>
+          </table>
         </div>
       </div>`,
 
@@ -162,12 +175,20 @@
       $("clear-word").addEventListener("click", () => { path = []; redraw(); });
       $("remove-cube").addEventListener("click", () => {
         const face = path[path.length - 1];
+        if (!face) {
+          $("wg-refused").textContent = "Choose a letter of the cube to remove first.";
+          return;
+        }
+        // NB: A cube removed is gone for everyone: asked first, naming it by its letter.
+        if (!confirm(`Remove the cube of the letter ${$("word").textContent.slice(-1).toUpperCase()}?`)) return;
         submitted = "";
-        if (face) GameClient.send({ type: "removeCube", cube: { x: face.x, y: face.y, z: face.z } });
+        GameClient.send({ type: "removeCube", cube: { x: face.x, y: face.y, z: face.z } });
         path = [];
       });
       $("pass").addEventListener("click", () => GameClient.send({ type: "pass" }));
-      $("wg-resign").addEventListener("click", () => GameClient.send({ type: "resign" }));
+      $("wg-resign").addEventListener("click", () => {
+        if (confirm("Resign this game?")) GameClient.send({ type: "resign" });
+      });
     },
 
     draw,
