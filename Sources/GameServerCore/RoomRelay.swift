@@ -19,6 +19,7 @@ import GameServerWire
 struct RoomRelay<Rooms: Reducer<Server.State, Server.Action>>: Reducer {
   let outlets: RoomUpdate.Outlets
   let rooms: Rooms
+  @ResolvedDependency(\.continuousClock) var clock
 
   init(channel: ClientChannel, database: DatabaseClient, @ReducerBuilder<Server.State, Server.Action> rooms: () -> Rooms) {
     self.outlets = RoomUpdate.Outlets(channel: channel, database: database)
@@ -74,11 +75,19 @@ struct RoomRelay<Rooms: Reducer<Server.State, Server.Action>>: Reducer {
     let closing: Bool
     if case .game = roomAction { closing = false } else { closing = after.isAbandoned }
     if closing { self.close(after, &state) }
-    guard !messages.isEmpty || log != nil || closing else { return effect }
+    // NB: Only what the live list shows (a room gone, a game over, its spectators) asks for a
+    //     push, and only while someone watches the lobby.
+    var lobby: Effect<Server.Action> = .none
+    if !state.lobby.watchers.isEmpty, after.isListed,
+      closing || before.spectators.count != after.spectators.count || before.game.isOver != after.game.isOver
+    {
+      lobby = Server.lobbyChanged(&state, clock: self.clock)
+    }
+    guard !messages.isEmpty || log != nil || closing else { return effect.merge(with: lobby) }
     let broadcast = RoomUpdate(
       room: id, log: log, restartsLog: restartsLog, closesLog: closing, ticket: ticket, messages: messages,
       outlets: self.outlets)
-    return effect.merge(with: .perform { broadcast.run() })
+    return effect.merge(with: .perform { broadcast.run() }).merge(with: lobby)
   }
 
   /// The log line a room action writes, if any, and whether it starts the log again: the event,

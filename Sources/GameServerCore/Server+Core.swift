@@ -96,6 +96,11 @@ extension Server {
 
     case let .ratingsRecorded(room, variant, ratings):
       state.unrecordedGames[room] = nil
+      var lobby: Effect<Action> = .none
+      if !state.lobby.watchers.isEmpty {
+        state.lobby.ratedVariants.insert(variant)
+        lobby = Self.lobbyChanged(&state, clock: self.clock)
+      }
       // NB: One effect for every player's message (a game ends every few moves under load).
       var messages: [(ConnectionID, ServerMessage)] = []
       for (player, update) in ratings where state.sessions[player] != nil {
@@ -107,16 +112,24 @@ extension Server {
         messages.append(
           (connection, .rating(RatingChange(room: room, variant: variant, rating: update.after, change: update.change))))
       }
-      guard !messages.isEmpty else { return .none }
-      return .perform { [channel, messages] in
-        for (connection, message) in messages { channel.send(connection, message) }
-      }
+      guard !messages.isEmpty else { return lobby }
+      return .merge(
+        lobby,
+        .perform { [channel, messages] in
+          for (connection, message) in messages { channel.send(connection, message) }
+        })
 
     case let .storage(event):
       return self.storage(&state, event)
 
     case let .leaderboardLoaded(connection, variant, entries, requestID):
       return self.reply(connection, .leaderboard(variant, entries, replyTo: requestID))
+
+    case .pushLobby:
+      return self.pushLobby(&state)
+
+    case let .lobbyLeaderboardLoaded(variant, entries):
+      return self.sendLobbyLeaderboard(&state, variant, entries)
 
     case let .historyLoaded(connection, games, requestID):
       return self.reply(connection, .history(games, replyTo: requestID))

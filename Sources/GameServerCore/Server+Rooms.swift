@@ -67,7 +67,8 @@ extension Server {
         database.appendRoomLog(snapshot)
         for (connection, view) in views { channel.send(connection, view, after: ticket) }
       },
-      start
+      start,
+      match.isPrivate ? .none : Self.lobbyChanged(&state, clock: self.clock)
     )
   }
 

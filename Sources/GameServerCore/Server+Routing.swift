@@ -205,6 +205,18 @@ extension Server {
       if let game, self.games.game(game) == nil { return self.reply(connection, .error(self.unknownVariant(id))) }
       return self.reply(connection, .rooms(self.liveRooms(state, game: game), replyTo: id))
 
+    case let .watchLobby(choice):
+      var variant: GameVariant?
+      if let choice {
+        guard let chosen = self.variant(choice) else { return self.reply(connection, .error(self.unknownVariant(id))) }
+        variant = chosen
+      }
+      return self.watchLobby(&state, connection, player, variant, requestID: id)
+
+    case .unwatchLobby:
+      self.unwatchLobby(&state, player)
+      return .none
+
     case .history:
       let limit = state.settings.historySize
       return .run { [database] send in
@@ -275,7 +287,7 @@ extension Server {
   }
 
   /// The newest listed rooms whose games go on, at most `roomListSize`.
-  private func liveRooms(_ state: State, game: String?) -> [RoomListing] {
+  func liveRooms(_ state: State, game: String?) -> [RoomListing] {
     var listings: [RoomListing] = []
     for room in state.rooms.reversed() where listings.count < state.settings.roomListSize {
       guard room.isListed, !room.game.isOver, game == nil || room.variant.game == game,

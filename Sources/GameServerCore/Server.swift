@@ -48,6 +48,8 @@ public struct Server: Sendable {
     /// In a cluster, the invite codes of this node's waiting private rooms that the other nodes
     /// have been told of.
     public var publishedCodes: Set<String> = []
+    /// The lobby as pushed to its watchers (`watchLobby`).
+    public var lobby = LobbyWatch()
     public var settings: Settings
 
     public init(settings: Settings = Settings()) {
@@ -77,6 +79,10 @@ public struct Server: Sendable {
     public var tokenHash: String?
     /// The id of a playBot or joinRoom request, answered by the room it opens.
     public var roomRequestID: String?
+    /// Whether the player watches the lobby (`watchLobby`), and whose leaderboard: the game
+    /// chosen, if any.
+    public var watchesLobby = false
+    public var lobbyVariant: GameVariant?
     /// In a cluster, the `queue` request whose ticket is being stored: answered `queued` once
     /// it is (``ClusterEvent/queued(_:)``), and never if it is not.
     public var queueRequest: QueueRequest?
@@ -135,6 +141,9 @@ public struct Server: Sendable {
     public var roomListSize = 50
     /// The most games a `history` answer lists.
     public var historySize = 20
+    /// The least time between two pushes of the lobby's live list (or of one leaderboard) to
+    /// its watchers: what bounds the work many watchers cost.
+    public var lobbyPushInterval: Duration = .seconds(2)
     /// How many games a room's log may span: the game after that many (a rematch) starts the
     /// log again from a snapshot, so a room that plays on does not keep a log of every game.
     public var gamesPerRoomLog = 16
@@ -174,6 +183,24 @@ public struct Server: Sendable {
     /// another node: answered with `joinElsewhere`, or else joined here (which says the code is
     /// unknown).
     case privateRoomLocated(ConnectionID, code: String, url: String?, requestID: String?)
+    /// The lobby's watchers get what changed in it since the last push.
+    case pushLobby
+    /// A leaderboard read for the lobby's watchers of its game.
+    case lobbyLeaderboardLoaded(GameVariant, [LeaderboardEntry])
+  }
+
+  /// What the lobby's watchers were last sent, and what has changed since.
+  public struct LobbyWatch: Equatable, Sendable {
+    /// The players who watch it (a session's `watchesLobby`).
+    public var watchers: Set<PlayerID> = []
+    /// Whether a push is on its way (after `lobbyPushInterval`).
+    public var isPushPending = false
+    /// The live list as last pushed.
+    public var rooms: [RoomListing]?
+    /// Games rated since the last push, whose leaderboards go out with it.
+    public var ratedVariants: Set<GameVariant> = []
+
+    public init() {}
   }
 
   @ResolvedDependency(\.clientChannel) var channel

@@ -19,6 +19,9 @@ extension Room.State {
     self.spectators = try container.decodeIfPresent([PlayerID].self, forKey: AnyCodingKey("spectators")) ?? []
     // NB: Rooms opened before the list of live rooms are not on it.
     self.isListed = try container.decodeIfPresent(Bool.self, forKey: AnyCodingKey("isListed")) ?? false
+    // NB: Rooms snapshotted before the room said why games end, or kept a series, have neither.
+    self.end = try container.decodeIfPresent(RoomStatus.End.self, forKey: AnyCodingKey("end"))
+    self.series = try container.decodeIfPresent(RoomStatus.Series.self, forKey: AnyCodingKey("series"))
   }
 
   /// Whether a snapshot was written before games were plug-ins: then a seat leaving, or staying

@@ -94,7 +94,7 @@ extension Room.State {
   public func view(for viewer: PlayerID, unlessSameIn before: Room.State, replyTo: String? = nil) -> ServerMessage? {
     // NB: A move leaves the seats' array as it was (its buffer, compared first, at once): only a
     //     seat's event or the room's own ending can change the status, and then it goes out.
-    let sameStatus = self.seats == before.seats && self.end == before.end
+    let sameStatus = self.seats == before.seats && self.end == before.end && self.series == before.series
     return self.game.view(
       for: viewer, in: self.id, seats: nil, status: self.status, unlessSameIn: sameStatus ? before.game : nil,
       replyTo: replyTo
@@ -122,6 +122,7 @@ extension Room.State {
         status.end = RoomStatus.End(reason: reason, player: loser)
       }
     }
+    status.series = self.series
     return status.isEmpty ? nil : status
   }
 

@@ -37,6 +37,8 @@ public struct Room: Sendable {
     /// the bots of an abandoned game forfeited); nil while it goes on, and for the game's own
     /// endings, which its result says.
     public var end: RoomStatus.End?
+    /// The games the room has finished and each seat's wins (nil before the first ends).
+    public var series: RoomStatus.Series?
 
     public init(id: RoomID, seats: [Seat], game: RoomGame, gracePeriod: Duration = .seconds(30), isListed: Bool = false) {
       self.id = id
@@ -106,7 +108,11 @@ public struct Room: Sendable {
   private var core: some ReducerOf<Self> {
     Reduce { state, action in
       // NB: A rematch starts the next game: the room's ending was the last one's.
-      if state.end != nil, case .game = action, !state.game.isOver { state.end = nil }
+      if case .game = action {
+        if state.end != nil, !state.game.isOver { state.end = nil }
+        // NB: Counted in the action that ends the game, whose view shows it.
+        if state.game.isOver, (state.series?.played ?? 0) < state.gameNumber { Self.count(&state) }
+      }
       switch action {
       case .start:
         // NB: The game starts within this action (its clocks, a move's deadline), not one later.
@@ -165,6 +171,17 @@ public struct Room: Sendable {
         return .none
       }
     }
+  }
+
+  /// Adds the game that just ended to the series: a win for each first place (none for a draw).
+  private static func count(_ state: inout State) {
+    let winners = state.game.result?.winners ?? []
+    var series =
+      state.series
+      ?? RoomStatus.Series(played: 0, wins: state.seats.map { RoomStatus.Series.Wins(player: $0.player, wins: 0) })
+    series.played = state.gameNumber
+    for index in series.wins.indices where winners.contains(series.wins[index].player) { series.wins[index].wins += 1 }
+    state.series = series
   }
 
   private func handle(_ event: RoomEvent, _ state: inout State) -> Effect<Action> {

@@ -32,6 +32,13 @@ public enum ClientMessage: Hashable, Sendable {
   case rooms(game: String?)
   /// The player's own last games.
   case history
+  /// Keeps the lobby current while it is on screen: `rooms` at once and then whenever the live
+  /// list changes, and with a game chosen its `leaderboard` at once and after each rated game
+  /// of it; at most one push of each every `lobbyPushInterval`, and none while the player is
+  /// in a room or watching one. Sent again, it chooses another game (or none).
+  case watchLobby(GameChoice?)
+  /// Stops the pushes of `watchLobby`.
+  case unwatchLobby
   /// The games the server hosts (accepted before logging in).
   case games
   case ping
@@ -59,6 +66,8 @@ public enum ClientMessage: Hashable, Sendable {
     case .leaderboard: "leaderboard"
     case .rooms: "rooms"
     case .history: "history"
+    case .watchLobby: "watchLobby"
+    case .unwatchLobby: "unwatchLobby"
     case .games: "games"
     case .ping: "ping"
     }

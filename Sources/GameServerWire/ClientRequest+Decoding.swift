@@ -71,6 +71,9 @@ extension ClientMessage {
     case "leaderboard": self = .leaderboard(try fields.choice())
     case "rooms": self = .rooms(game: try fields.optionalString("game", limit: 32))
     case "history": self = .history
+    case "watchLobby":
+      self = .watchLobby(try fields.optionalString("game", limit: 32) == nil ? nil : try fields.choice())
+    case "unwatchLobby": self = .unwatchLobby
     case "games": self = .games
     case "ping": self = .ping
     // NB: Whether a game knows the type is for the server to say (`unknown_type` if none does).

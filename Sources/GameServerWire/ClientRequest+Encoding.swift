@@ -42,10 +42,15 @@ extension ClientRequest {
       if let bot = choice.bot { fields["bot"] = .string(bot) }
     case let .joinRoom(code): fields["code"] = .string(code)
     case let .rooms(game): fields["game"] = game.map(JSONValue.string)
+    case let .watchLobby(choice):
+      if let choice {
+        fields["game"] = .string(choice.game)
+        if let mode = choice.mode { fields["mode"] = .string(mode) }
+      }
     case let .spectate(room): fields["room"] = .string(room.rawValue)
     case let .move(move):
       fields = move.fields.object
-    case .logout, .cancelQueue, .leaveRoom, .startRoom, .history, .games, .ping:
+    case .logout, .cancelQueue, .leaveRoom, .startRoom, .history, .games, .ping, .unwatchLobby:
       break
     }
     fields["v"] = .number(Double(ClientMessage.protocolVersion))

@@ -5,7 +5,7 @@ import GameServerJSON
 /// `"status"` after `"view"`, only when it has something to say (added to protocol v1; a client
 /// that does not read it loses nothing it had).
 ///
-/// `{"away":[{"player":"guest-…","until":1764316800000}],"left":["guest-…"],"end":{"reason":"forfeit","player":"guest-…"}}`,
+/// `{"away":[{"player":"guest-…","until":1764316800000}],"left":["guest-…"],"end":{"reason":"forfeit","player":"guest-…"},"series":{"played":2,"wins":[{"player":"guest-…","wins":1},{"player":"guest-…","wins":0}]}}`,
 /// each part only when it is not empty.
 ///
 /// ```swift
@@ -38,29 +38,56 @@ public struct RoomStatus: Hashable, Codable, Sendable {
     }
   }
 
+  /// The games this room has finished (a first game and its rematches), and each seat's wins.
+  public struct Series: Hashable, Codable, Sendable {
+    /// How many games ended.
+    public var played: Int
+    /// Each seat's wins (first places), in seat order.
+    public var wins: [Wins]
+
+    public struct Wins: Hashable, Codable, Sendable {
+      public var player: PlayerID
+      public var wins: Int
+
+      public init(player: PlayerID, wins: Int) {
+        self.player = player
+        self.wins = wins
+      }
+    }
+
+    public init(played: Int, wins: [Wins]) {
+      self.played = played
+      self.wins = wins
+    }
+  }
+
   /// Seated people away now (dropped, within the grace period), in seat order.
   public var away: [Away]
   /// Seated people gone for good (they left, or stayed away past the grace period), in seat order.
   public var left: [PlayerID]
   /// Once the game is over: why.
   public var end: End?
+  /// Once a game of the room has ended: the score of its games so far.
+  public var series: Series?
 
-  public init(away: [Away] = [], left: [PlayerID] = [], end: End? = nil) {
+  public init(away: [Away] = [], left: [PlayerID] = [], end: End? = nil, series: Series? = nil) {
     self.away = away
     self.left = left
     self.end = end
+    self.series = series
   }
 
   /// Whether there is nothing to say (then the message has no `status`).
-  public var isEmpty: Bool { self.away.isEmpty && self.left.isEmpty && self.end == nil }
+  public var isEmpty: Bool { self.away.isEmpty && self.left.isEmpty && self.end == nil && self.series == nil }
 
-  private enum CodingKeys: String, CodingKey { case away, left, end }
+  private enum CodingKeys: String, CodingKey { case away, left, end, series }
 
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     self.away = try container.decodeIfPresent([Away].self, forKey: .away) ?? []
     self.left = try container.decodeIfPresent([PlayerID].self, forKey: .left) ?? []
     self.end = try container.decodeIfPresent(End.self, forKey: .end)
+    self.series = try container.decodeIfPresent(Series.self, forKey: .series)
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -68,6 +95,7 @@ public struct RoomStatus: Hashable, Codable, Sendable {
     if !self.away.isEmpty { try container.encode(self.away, forKey: .away) }
     if !self.left.isEmpty { try container.encode(self.left, forKey: .left) }
     try container.encodeIfPresent(self.end, forKey: .end)
+    try container.encodeIfPresent(self.series, forKey: .series)
   }
 
   /// Writes the status object, as ``encode(to:)`` does, with no encoder.
@@ -102,6 +130,22 @@ public struct RoomStatus: Hashable, Codable, Sendable {
         output.write(player.rawValue)
       }
       output.raw("}")
+      first = false
+    }
+    if let series = self.series {
+      if !first { output.raw(",") }
+      output.raw(#""series":{"played":"#)
+      output.write(series.played)
+      output.raw(#","wins":["#)
+      for (index, wins) in series.wins.enumerated() {
+        if index > 0 { output.raw(",") }
+        output.raw(#"{"player":"#)
+        output.write(wins.player.rawValue)
+        output.raw(#","wins":"#)
+        output.write(wins.wins)
+        output.raw("}")
+      }
+      output.raw("]}")
     }
     output.raw("}")
   }

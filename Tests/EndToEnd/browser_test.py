@@ -131,6 +131,7 @@ def play_tic_tac_toe(url, shots):
         assert not alice.find_element(By.ID, "offer").is_displayed()
         accessible(bob, "a rematch offer")
         bob.save_screenshot(os.path.join(shots, "tictactoe-offer.png"))
+        assert bob.find_element(By.ID, "series").text == "Series, 1 game: alice 1 · you 0", bob.find_element(By.ID, "series").text
         click(bob, "#accept-rematch")
         wait(alice, lambda d: status(d) == "Waiting for X.")
         assert alice.find_element(By.ID, "result").text == ""
@@ -210,8 +211,11 @@ def play_connect_four(url, shots):
 
 
 def trace_a_word(url, shots):
-    carol = browser()
+    carol, watcher = browser(), browser()
     try:
+        # Someone already in the lobby sees Carol's game appear on the live list, unasked.
+        log_in(watcher, url, "wendy")
+        wait(watcher, lambda d: d.find_element(By.ID, "rooms").text == "No games right now.")
         log_in(carol, url, "carol")
         Select(carol.find_element(By.ID, "variant")).select_by_value("wordgrid/race")
         carol.find_element(By.ID, "play-bot").click()
@@ -230,20 +234,15 @@ def trace_a_word(url, shots):
         wait(carol, lambda d: "was refused: " in d.find_element(By.ID, "wg-refused").text
              or d.find_element(By.CSS_SELECTOR, "#players tr td:nth-child(2)").text != "0")
         wait(carol, lambda d: re.fullmatch(r"Race: \d+ s left\.", d.find_element(By.ID, "wg-clock").text))
-        # Someone else finds the game on the list of live games, and watches it.
-        watcher = browser()
-        try:
-            log_in(watcher, url, "wendy")
-            click(watcher, "#refresh-rooms")
-            wait(watcher, lambda d: "wordgrid (race): carol vs easy bot" in d.find_element(By.ID, "rooms").text)
-            watcher.save_screenshot(os.path.join(shots, "live-games.png"))
-            click(watcher, "#rooms button")
-            wait(watcher, condition.visibility_of_element_located((By.ID, "wordgrid")))
-            wait(watcher, lambda d: "carol" in d.find_element(By.ID, "players").text)
-        finally:
-            watcher.quit()
+        # The watcher finds the game on the list of live games (pushed: no click), and watches it.
+        wait(watcher, lambda d: "wordgrid (race): carol vs easy bot" in d.find_element(By.ID, "rooms").text)
+        watcher.save_screenshot(os.path.join(shots, "live-games.png"))
+        click(watcher, "#rooms button")
+        wait(watcher, condition.visibility_of_element_located((By.ID, "wordgrid")))
+        wait(watcher, lambda d: "carol" in d.find_element(By.ID, "players").text)
     finally:
         carol.quit()
+        watcher.quit()
 
 
 def sink_a_fleet(url, shots):

@@ -39,6 +39,11 @@ struct RoomTests {
     state.game.state(of: TicTacToe.self)!
   }
 
+  /// The series' score: games played, and alice's and bob's wins.
+  func series(_ played: Int, alice: Int, bob: Int) -> RoomStatus.Series {
+    RoomStatus.Series(played: played, wins: [.init(player: "alice", wins: alice), .init(player: "bob", wins: bob)])
+  }
+
   @Test func playersMoveThroughTheGame() async {
     let store = makeStore(ticTacToeRoom())
     store.exhaustivity = .off
@@ -111,7 +116,9 @@ struct RoomTests {
     await store.receive(.game(.forfeit("bob")))
     #expect(game(store.state).outcome == .resignation(winner: .x))
     // The game says a resignation; the room says why: bob stayed away.
-    #expect(store.state.status == RoomStatus(left: ["bob"], end: RoomStatus.End(reason: .forfeit, player: "bob")))
+    #expect(
+      store.state.status
+        == RoomStatus(left: ["bob"], end: RoomStatus.End(reason: .forfeit, player: "bob"), series: series(1, alice: 1, bob: 0)))
     await store.receive(\.delegate.finished)
   }
 
@@ -120,23 +127,28 @@ struct RoomTests {
     store.exhaustivity = .off(showSkippedAssertions: false)
     await store.send(.game(.move("alice", AnyMove(TicTacToe.Move.resign))))
     await store.skipReceivedActions()
-    #expect(store.state.status == RoomStatus(end: RoomStatus.End(reason: .resignation, player: "alice")))
+    #expect(
+      store.state.status
+        == RoomStatus(end: RoomStatus.End(reason: .resignation, player: "alice"), series: series(1, alice: 0, bob: 1)))
     await store.send(.game(.move("alice", AnyMove(TicTacToe.Move.rematch))))
     await store.send(.game(.move("bob", AnyMove(TicTacToe.Move.rematch))))
     #expect(store.state.gameNumber == 2)
-    #expect(store.state.status == nil)
+    // The next game: the end goes, the series' score stays.
+    #expect(store.state.status == RoomStatus(series: series(1, alice: 0, bob: 1)))
     // Game 2: bob is X. Three in a row wins.
     for (player, move) in [("bob", mark(0, 0)), ("alice", mark(1, 0)), ("bob", mark(0, 1)), ("alice", mark(1, 1)), ("bob", mark(0, 2))] {
       await store.send(.game(.move(PlayerID(rawValue: player), move)))
     }
     await store.skipReceivedActions()
-    #expect(store.state.status == RoomStatus(end: RoomStatus.End(reason: .win)))
+    #expect(store.state.status == RoomStatus(end: RoomStatus.End(reason: .win), series: series(2, alice: 0, bob: 2)))
     await store.send(.game(.move("alice", AnyMove(TicTacToe.Move.rematch))))
     await store.send(.game(.move("bob", AnyMove(TicTacToe.Move.rematch))))
     // Game 3: alice leaves during it: she loses, and everyone is told she left.
     await store.send(.event(.leave("alice")))
     await store.skipReceivedActions()
-    #expect(store.state.status == RoomStatus(left: ["alice"], end: RoomStatus.End(reason: .left, player: "alice")))
+    #expect(
+      store.state.status
+        == RoomStatus(left: ["alice"], end: RoomStatus.End(reason: .left, player: "alice"), series: series(3, alice: 0, bob: 3)))
   }
 
   @Test func aMoveClockRunningOutEndsTheGameOnTime() async {
@@ -145,7 +157,7 @@ struct RoomTests {
     await store.send(.start)
     await clock.advance(by: game(store.state).moveTimeLimit)
     await store.skipReceivedActions()
-    #expect(store.state.status == RoomStatus(end: RoomStatus.End(reason: .time, player: "alice")))
+    #expect(store.state.status == RoomStatus(end: RoomStatus.End(reason: .time, player: "alice"), series: series(1, alice: 0, bob: 1)))
   }
 
   @Test func spectatorsWatchWithoutASeat() async {
@@ -184,6 +196,8 @@ struct RoomTests {
     await clock.advance(by: .seconds(200))
     await store.skipReceivedActions()
     // Nobody left to race for: the bot forfeited, and the room says the game was abandoned.
-    #expect(store.state.status == RoomStatus(left: ["alice"], end: RoomStatus.End(reason: .abandoned)))
+    #expect(store.state.status?.left == ["alice"])
+    #expect(store.state.status?.end == RoomStatus.End(reason: .abandoned))
+    #expect(store.state.status?.series?.played == 1)
   }
 }

@@ -42,7 +42,11 @@ struct RoomStatusTests {
     let (gone, _) = try await bob.receive(\.room)
     #expect(gone.status == RoomStatus(left: [adaID]))
     let (ended, _) = try await bob.receive(\.room)
-    #expect(ended.status == RoomStatus(left: [adaID], end: RoomStatus.End(reason: .forfeit, player: adaID)))
+    #expect(ended.status?.left == [adaID])
+    #expect(ended.status?.end == RoomStatus.End(reason: .forfeit, player: adaID))
+    // One game played; Bob won it.
+    #expect(ended.status?.series?.played == 1)
+    #expect(ended.status?.series?.wins.filter { $0.player != adaID }.map(\.wins) == [1])
     let view = try ended.view(TicTacToeView.self)
     #expect(view.outcome == .resignation(winner: try #require(view.you)))
   }
@@ -54,6 +58,6 @@ struct RoomStatusTests {
     let bobID = try #require(server.state.sessions.values.first { $0.identity.name == "bob" }?.identity.player)
     await bob.send(.move("resign"))
     let (seen, _) = try await ada.receive(\.room)
-    #expect(seen.status == RoomStatus(end: RoomStatus.End(reason: .resignation, player: bobID)))
+    #expect(seen.status?.end == RoomStatus.End(reason: .resignation, player: bobID))
   }
 }

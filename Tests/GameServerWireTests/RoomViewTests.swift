@@ -43,14 +43,15 @@ struct RoomViewTests {
   @Test func theStatusFollowsTheViewAndReadsBack() throws {
     let status = RoomStatus(
       away: [RoomStatus.Away(player: "ada", until: 1_764_316_830_000)], left: ["bob"],
-      end: RoomStatus.End(reason: .forfeit, player: "bob"))
+      end: RoomStatus.End(reason: .forfeit, player: "bob"),
+      series: RoomStatus.Series(played: 2, wins: [.init(player: "ada", wins: 1), .init(player: "bob", wins: 0)]))
     let view = RoomView(room: "room-1", game: "tictactoe", mode: nil, status: status, replyTo: "m-1") {
       $0.raw(#"{"board":["X..","...","..."]}"#)
     }
     let text = String(decoding: view.jsonBytes(replyTo: "m-1"), as: UTF8.self)
     #expect(
       text.hasSuffix(
-        #","view":{"board":["X..","...","..."]},"status":{"away":[{"player":"ada","until":1764316830000}],"left":["bob"],"end":{"reason":"forfeit","player":"bob"}},"replyTo":"m-1"}"#))
+        #","view":{"board":["X..","...","..."]},"status":{"away":[{"player":"ada","until":1764316830000}],"left":["bob"],"end":{"reason":"forfeit","player":"bob"},"series":{"played":2,"wins":[{"player":"ada","wins":1},{"player":"bob","wins":0}]}},"replyTo":"m-1"}"#))
     #expect(view.status == status)
     #expect(try JSONDecoder().decode(RoomStatus.self, from: JSONEncoder().encode(status)) == status)
     let decoded = try ServerMessage.decode(view.jsonBytes(replyTo: "m-1"))

@@ -264,6 +264,13 @@ function showPresence(message) {
     lines.push(line);
   }
   presence.replaceChildren(...lines);
+  const series = status.series;
+  const draws = series ? series.played - series.wins.reduce((sum, seat) => sum + seat.wins, 0) : 0;
+  $("series").textContent = series
+    ? `Series, ${series.played} ${series.played === 1 ? "game" : "games"}: `
+      + series.wins.map((seat) => `${seat.player === GameClient.me ? "you" : GameClient.nameOf(seat.player)} ${seat.wins}`).join(" · ")
+      + (draws > 0 && series.wins.length === 2 ? ` · ${draws} ${draws === 1 ? "draw" : "draws"}` : "")
+    : "";
 }
 
 /** A game and its mode as the lists show them: `wordgrid (race)`, or `tictactoe`. */
@@ -394,6 +401,14 @@ function listBotLevels() {
   $("bot-label").hidden = levels.length < 2;
 }
 
+/**
+ * Asks the server to keep the lobby current (the live list, and the chosen game's leaderboard):
+ * it answers at once, then pushes what changes.
+ */
+function watchLobby() {
+  GameClient.send({ type: "watchLobby", ...($("variant").value ? variant() : {}) });
+}
+
 /** The lobby's list of games and modes, from the server. */
 function listGames(games) {
   const chosen = $("variant").value;
@@ -414,6 +429,8 @@ function handle(message) {
   switch (message.type) {
     case "games":
       listGames(message.games);
+      // NB: Logged in before the list of games came: the leaderboard of the game now chosen.
+      if (GameClient.me) watchLobby();
       break;
     case "moved":
       // NB: The room lives on another server: resume there.
@@ -446,8 +463,7 @@ function handle(message) {
         send({ type: "spectate", room: pendingWatch });
         pendingWatch = null;
       }
-      if ($("variant").value) GameClient.send({ type: "leaderboard", ...variant() });
-      GameClient.send({ type: "rooms" });
+      watchLobby();
       GameClient.send({ type: "history" });
       break;
     case "queued":
@@ -511,7 +527,7 @@ function handle(message) {
       $("status").textContent = "";
       $("result").textContent = "";
       GameClient.show("lobby");
-      GameClient.send({ type: "rooms" });
+      watchLobby();
       GameClient.send({ type: "history" });
       break;
     case "history":
@@ -573,11 +589,9 @@ $("create-room").addEventListener("click", () => send({ type: "createRoom", ...c
 $("start-room").addEventListener("click", () => send({ type: "startRoom" }));
 $("join-room").addEventListener("click", () => send({ type: "joinRoom", code: $("code").value }));
 $("spectate").addEventListener("click", () => send({ type: "spectate", room: $("room-id").value }));
-$("refresh-leaderboard").addEventListener("click", () => send({ type: "leaderboard", ...variant() }));
-$("refresh-rooms").addEventListener("click", () => send({ type: "rooms" }));
 $("variant").addEventListener("change", () => {
   listSeats();
-  send({ type: "leaderboard", ...variant() });
+  watchLobby();
 });
 
 $("sound").addEventListener("click", () => {
