@@ -110,6 +110,10 @@ def play_tic_tac_toe(url, shots):
             wait(driver, lambda d: d.execute_script("return document.activeElement.getAttribute('aria-label')")
                  == f"row {row + 1} column {column + 1}, {mark}")
             if number == 1:
+                # The arrow keys move the focus from cell to cell, as the board lies.
+                alice.switch_to.active_element.send_keys(Keys.ARROW_RIGHT)
+                alice.switch_to.active_element.send_keys(Keys.ARROW_DOWN)
+                assert alice.execute_script("return document.activeElement.getAttribute('aria-label')").startswith("row 2 column 2,")
                 # A taken cell is refused in the board's words (rows and columns from 1).
                 wait(bob, lambda d: "Your move" in status(d))
                 click(bob, '#board button[aria-label^="row 1 column 1,"]')
@@ -178,6 +182,8 @@ def play_connect_four(url, shots):
             wait(driver, lambda d: "Your move" in c4_status(d))
             click(driver, f'#c4-board button[data-column="{column}"]')
             wait(alice, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#c4-board button.X, #c4-board button.O")) == number)
+            # The board is drawn again, the focus kept on the cell clicked (the top of its column).
+            wait(driver, lambda d: (d.execute_script("return document.activeElement.getAttribute('aria-label')") or "").startswith(f"row 1 column {column + 1}"))
         wait(alice, lambda d: c4_status(d) == "You win!")
         wait(bob, lambda d: c4_status(d) == "You lose.")
         # The results panel: each player's rating change; the clock stopped.

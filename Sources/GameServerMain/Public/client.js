@@ -106,6 +106,16 @@ const GameClient = {
   },
 
   /**
+   * Rebuilds the buttons of `container` with `rebuild()`, keeping the keyboard's focus on the
+   * button in the same place, so that a redraw does not send it to the top of the page.
+   */
+  keepFocus(container, rebuild) {
+    const focused = [...container.querySelectorAll("button")].indexOf(document.activeElement);
+    rebuild();
+    if (focused >= 0) container.querySelectorAll("button")[focused]?.focus();
+  },
+
+  /**
    * Shows or hides the banner with the other player's rematch offer (Accept, or Decline and
    * leave): a game's script calls it as it draws.
    */
@@ -219,6 +229,23 @@ function showLink(anchor, url) {
   anchor.href = url;
   anchor.textContent = url;
 }
+
+// NB: A board whose element says how many columns it has (`data-columns`) is moved about with
+//     the arrow keys, from button to button, as its squares lie.
+document.addEventListener("keydown", (event) => {
+  const board = event.target.closest?.("[data-columns]");
+  if (!board || event.target.tagName !== "BUTTON") return;
+  const columns = Number(board.dataset.columns);
+  const step = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -columns, ArrowDown: columns }[event.key];
+  if (!step) return;
+  const buttons = [...board.querySelectorAll("button")];
+  const index = buttons.indexOf(event.target);
+  const next = index + step;
+  if (next < 0 || next >= buttons.length) return;
+  if (Math.abs(step) === 1 && Math.floor(next / columns) !== Math.floor(index / columns)) return;
+  event.preventDefault();
+  buttons[next].focus();
+});
 
 /** The running countdowns, by element. */
 const countdowns = new Map();

@@ -65,7 +65,9 @@
     // NB: Rows A to J and columns 1 to 10 named at the edges, as the status names squares.
     const edge = (text) => Object.assign(document.createElement("span"), { className: "bs-edge", textContent: text });
     const header = [edge(""), ...Array.from({ length: size }, (_, c) => edge(String(c + 1)))];
-    $(id).replaceChildren(...header, ...rows.flatMap((row, r) => [edge(String.fromCharCode(65 + r)), ...[...row].map((mark, c) => {
+    $(id).dataset.columns = String(size);
+    // NB: Rebuilt with the focus kept where it was.
+    GameClient.keepFocus($(id), () => $(id).replaceChildren(...header, ...rows.flatMap((row, r) => [edge(String.fromCharCode(65 + r)), ...[...row].map((mark, c) => {
       const cell = document.createElement("button");
       const shown = draftSquares.has(`${r},${c}`) ? "S" : mark;
       cell.className = `bs-${{ ".": "sea", o: "miss", x: "hit", "#": "sunk", S: "ship" }[shown]}`;
@@ -74,7 +76,7 @@
       cell.disabled = !onClick;
       if (onClick) cell.addEventListener("click", () => onClick(r, c));
       return cell;
-    })]));
+    })])));
     $(id).querySelectorAll(".bs-edge").forEach((cell) => cell.setAttribute("aria-hidden", "true"));
   }
 

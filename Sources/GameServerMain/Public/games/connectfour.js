@@ -36,7 +36,7 @@
         #c4-board button.drop { animation: c4-drop 0.35s ease-in; }
         @keyframes c4-drop { from { transform: translateY(calc(var(--fall) * -3.3rem)); } to { transform: none; } }
       </style>
-      <div id="c4-board" role="group" aria-label="Connect Four board"></div>
+      <div id="c4-board" role="group" aria-label="Connect Four board, arrow keys move between cells" data-columns="7"></div>
       <p id="c4-status" aria-live="polite"></p>
       <p id="c4-players" class="hint"></p>
       <div class="row">
@@ -62,7 +62,8 @@
       const last = view.lastMove ? `${room}:${view.gameNumber}:${view.moveNumber}` : null;
       const animate = last !== null && last !== dropped;
       dropped = last;
-      $("c4-board").replaceChildren(...view.board.flatMap((row, r) => [...row].map((disc, c) => {
+      // NB: Rebuilt with the focus kept where it was.
+      GameClient.keepFocus($("c4-board"), () => $("c4-board").replaceChildren(...view.board.flatMap((row, r) => [...row].map((disc, c) => {
         const cell = document.createElement("button");
         cell.setAttribute("aria-label", `row ${r + 1} column ${c + 1}${disc === "." ? "" : `: ${disc}`}`);
         cell.dataset.column = String(c);
@@ -77,7 +78,7 @@
           GameClient.send({ type: "drop", column: c });
         });
         return cell;
-      })));
+      }))));
       $("c4-status").textContent = status(view);
       GameClient.yourMove(!view.outcome && view.you && view.turn === view.you);
       // NB: Only the buttons that can be used: none of them for a spectator.

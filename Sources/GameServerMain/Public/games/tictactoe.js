@@ -3,7 +3,7 @@
 let tttLastCell = null; // the cell last clicked, to name in a refusal
 GameClient.register("tictactoe", {
   html: `
-    <div id="board"></div>
+    <div id="board" role="group" aria-label="Tic-tac-toe board, arrow keys move between cells" data-columns="3"></div>
     <p id="ttt-status" aria-live="polite"></p>
     <p id="ttt-players" class="hint"></p>
     <div class="row">
