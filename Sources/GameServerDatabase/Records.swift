@@ -69,6 +69,10 @@ public struct GameRecord: Hashable, Codable, Sendable, RatedGame {
   public var ranking: [[PlayerID]]?
   /// The moves as JSON, in order.
   public var moves: String
+  /// When the store recorded it, where the store says (SQLite and PostgreSQL do, as they read a
+  /// player's games back; the in-memory store keeps no time): not part of the record's JSON,
+  /// nor of what makes two records the same.
+  public var finishedAt: Date?
 
   public init(
     room: RoomID, variant: GameVariant, players: [PlayerID], names: [String], bots: [PlayerID],
@@ -86,6 +90,19 @@ public struct GameRecord: Hashable, Codable, Sendable, RatedGame {
   }
 
   private enum CodingKeys: String, CodingKey { case room, variant, players, names, bots, guests, winners, ranking, moves }
+
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.room == rhs.room && lhs.variant == rhs.variant && lhs.players == rhs.players && lhs.names == rhs.names
+      && lhs.bots == rhs.bots && lhs.guests == rhs.guests && lhs.winners == rhs.winners && lhs.ranking == rhs.ranking
+      && lhs.moves == rhs.moves
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(self.room)
+    hasher.combine(self.variant)
+    hasher.combine(self.players)
+    hasher.combine(self.moves)
+  }
 
   /// Reads a record; one stored before guests were named in it reads with none.
   public init(from decoder: any Decoder) throws {

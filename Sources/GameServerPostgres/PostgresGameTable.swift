@@ -70,17 +70,22 @@ enum PostgresGameTable {
   static func games(of player: PlayerID, limit: Int, _ client: PostgresClient, _ logger: Logger) async throws
     -> [GameRecord]
   {
-    var records: [String] = []
-    for try await record in try await client.query(
+    var records: [(String, Double)] = []
+    for try await row in try await client.query(
       """
-      SELECT game.record FROM game JOIN game_player ON game_player.game = game.id
+      SELECT game.record, extract(epoch FROM game.finished_at)::float8 FROM game
+      JOIN game_player ON game_player.game = game.id
       WHERE game_player.player = \(player.rawValue) ORDER BY game.id DESC LIMIT \(max(0, limit))
       """,
       logger: logger
-    ).decode(String.self) {
-      records.append(record)
+    ).decode((String, Double).self) {
+      records.append(row)
     }
-    return try records.reversed().map { try JSONDecoder().decode(GameRecord.self, from: Data($0.utf8)) }
+    return try records.reversed().map { text, seconds in
+      var record = try JSONDecoder().decode(GameRecord.self, from: Data(text.utf8))
+      record.finishedAt = Date(timeIntervalSince1970: seconds)
+      return record
+    }
   }
 
   /// A recorded game by its number, with its replay (its own lines after those of the earlier

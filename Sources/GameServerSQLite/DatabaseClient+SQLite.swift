@@ -111,7 +111,11 @@ extension DatabaseClient {
       },
       fetchGames: { player, limit in
         let records = try await writer.read { db in try GameTable.games(of: player, limit: limit, db) }
-        return try records.map { try JSONDecoder().decode(GameRecord.self, from: Data($0.utf8)) }
+        return try records.map { row in
+          var record = try JSONDecoder().decode(GameRecord.self, from: Data(row.record.utf8))
+          record.finishedAt = row.finishedAt
+          return record
+        }
       },
       fetchRecordedGame: { id in
         try await writer.read { db in try GameTable.recordedGame(id, db) }

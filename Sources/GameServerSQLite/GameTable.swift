@@ -102,15 +102,15 @@ enum GameTable {
       }
   }
 
-  /// A player's last `limit` games' records, oldest first.
-  static func games(of player: PlayerID, limit: Int, _ db: Database) throws -> [String] {
-    try String.fetchAll(
+  /// A player's last `limit` games' records, oldest first, with when each was recorded.
+  static func games(of player: PlayerID, limit: Int, _ db: Database) throws -> [(record: String, finishedAt: Date?)] {
+    try Row.fetchAll(
       db,
       sql: """
-        SELECT game.record FROM game JOIN gamePlayer ON gamePlayer.game = game.id
+        SELECT game.record, game.finishedAt FROM game JOIN gamePlayer ON gamePlayer.game = game.id
         WHERE gamePlayer.player = ? ORDER BY game.id DESC LIMIT ?
         """,
       arguments: [player.rawValue, max(0, limit)]
-    ).reversed()
+    ).reversed().map { row in (row["record"], row["finishedAt"]) }
   }
 }

@@ -1,7 +1,7 @@
 /// One of a player's recorded games, as `history` lists it: the game, who played, who won, and
 /// how it went for the player who asked.
 ///
-/// `{"room":"room-9f2c4a1b7d3e5f60","game":"tictactoe","mode":"standard","players":["ada","bob"],"winners":["ada"],"result":"win"}`
+/// `{"room":"room-9f2c4a1b7d3e5f60","game":"tictactoe","mode":"standard","players":["ada","bob"],"winners":["ada"],"result":"win","finishedAt":1764316800000}`
 ///
 /// ```swift
 /// GameSummary(room: "room-1", game: "tictactoe", mode: "standard", players: ["ada", "bob"], winners: ["ada"], result: "win")
@@ -16,13 +16,20 @@ public struct GameSummary: Hashable, Codable, Sendable {
   public var winners: [String]
   /// `win`, `loss` or `draw`, for the player who asked.
   public var result: String
+  /// When it was recorded: Unix time in milliseconds, where the store keeps it (left out
+  /// otherwise).
+  public var finishedAt: Int64?
 
-  public init(room: RoomID, game: String, mode: String, players: [String], winners: [String], result: String) {
+  public init(
+    room: RoomID, game: String, mode: String, players: [String], winners: [String], result: String,
+    finishedAt: Int64? = nil
+  ) {
     self.room = room
     self.game = game
     self.mode = mode
     self.players = players
     self.winners = winners
     self.result = result
+    self.finishedAt = finishedAt
   }
 }

@@ -19,6 +19,7 @@ from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.common.exceptions import StaleElementReferenceException
 from axe_selenium_python import Axe
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as condition
@@ -221,7 +222,8 @@ def trace_a_word(url, shots):
     try:
         # Someone already in the lobby sees Carol's game appear on the live list, unasked.
         log_in(watcher, url, "wendy")
-        wait(watcher, lambda d: d.find_element(By.ID, "rooms").text == "No games right now.")
+        # NB: The list as it was before Carol's game (earlier tests' games may be on it).
+        wait(watcher, lambda d: d.find_elements(By.CSS_SELECTOR, "#rooms li") and "carol" not in d.find_element(By.ID, "rooms").text)
         log_in(carol, url, "carol")
         Select(carol.find_element(By.ID, "variant")).select_by_value("wordgrid/race")
         carol.find_element(By.ID, "play-bot").click()
@@ -229,8 +231,26 @@ def trace_a_word(url, shots):
         faces = carol.find_elements(By.CSS_SELECTOR, "#cube polygon")
         assert len(faces) == 81, len(faces)
         # Three faces of the front wall in a row: they touch, so they make a path.
-        for face in ("2,2,0,right", "2,2,1,right", "2,2,2,right"):
+        faces = ("2,2,0,right", "2,2,1,right", "2,2,2,right")
+        for face in faces:
             click(carol, f'#cube polygon[data-face="{face}"]')
+        clicked = carol.find_element(By.ID, "word").text
+        # The same word traced by dragging across the faces (a finger's way), with a line through
+        # them in order.
+        click(carol, "#clear-word")
+        offsets = carol.execute_script("""
+            const cube = document.getElementById("cube").getBoundingClientRect();
+            return arguments[0].map((face) => {
+              const r = document.querySelector(`#cube polygon[data-face="${face}"]`).getBoundingClientRect();
+              return [r.left + r.width / 2 - (cube.left + cube.width / 2), r.top + r.height / 2 - (cube.top + cube.height / 2)];
+            });""", list(faces))
+        cube = carol.find_element(By.ID, "cube")
+        drag = ActionChains(carol).move_to_element_with_offset(cube, *offsets[0]).click_and_hold()
+        for offset in offsets[1:]:
+            drag = drag.move_to_element_with_offset(cube, *offset)
+        drag.release().perform()
+        assert carol.find_element(By.ID, "word").text == clicked, (carol.find_element(By.ID, "word").text, clicked)
+        assert len(carol.find_elements(By.CSS_SELECTOR, "#cube polyline.wg-path")) == 1
         word = carol.find_element(By.ID, "word").text
         assert re.fullmatch(r"[a-z]{3,6}", word), word
         assert len(carol.find_elements(By.CSS_SELECTOR, "#cube polygon.selected")) == 3

@@ -213,6 +213,13 @@ struct DatabaseContractTests {
     // The last ones, oldest first.
     #expect(try await database.fetchGames("alice", 2).map(\.room) == ["room-2", "room-3"])
     #expect(try await database.fetchGames("alice", 0).isEmpty)
+    // When each was recorded, where the store keeps it (by its own clock: within the minute).
+    let dates = try await database.fetchGames("alice", 100).map(\.finishedAt)
+    if kind == .inMemory {
+      #expect(dates.allSatisfy { $0 == nil })
+    } else {
+      #expect(dates.allSatisfy { $0.map { abs($0.timeIntervalSinceNow) < 60 } == true }, "\(dates)")
+    }
   }
 
   /// A guest is rated but not listed, by the flag the game's record carries (not by the id).

@@ -1,3 +1,4 @@
+import Foundation
 import GameServerGame
 import Testing
 import GameServerWordGrid
@@ -6,6 +7,18 @@ struct ScoringTests {
   @Test(arguments: [("cab", 27), ("cubes", 110), ("queen", 170), ("removes", 420), ("ace", 18)])
   func scoresOfWords(word: String, score: Int) {
     #expect(Scoring.score(word) == score)
+  }
+
+  /// The browser client previews a traced word's score with its own table of letter values:
+  /// the game's, read from the client's script.
+  @Test func theBrowserClientScoresLettersAsTheGameDoes() throws {
+    let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Sources/GameServerMain/Public/games/wordgrid.js")
+    let text = try String(contentsOf: script, encoding: .utf8)
+    let line = try #require(text.split(separator: "\n").first { $0.contains("const LETTER_VALUES = [") })
+    let list = try #require(line.split(separator: "[").last?.split(separator: "]").first)
+    let values = list.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+    #expect(values == Scoring.letterValues)
   }
 
   @Test func aQUFaceCountsBothLettersAndTwoLength() {

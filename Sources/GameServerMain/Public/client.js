@@ -334,7 +334,9 @@ function listHistory(games) {
     const mine = others.indexOf(myName);
     if (mine >= 0) others.splice(mine, 1);
     const against = others.length ? ` against ${others.join(" and ")}` : "";
-    item.textContent = `${results[game.result] ?? game.result}${against} · ${variantName(game.game, game.mode)}`;
+    const when = game.finishedAt
+      ? ` · ${new Date(game.finishedAt).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })}` : "";
+    item.textContent = `${results[game.result] ?? game.result}${against} · ${variantName(game.game, game.mode)}${when}`;
     return item;
   }));
 }

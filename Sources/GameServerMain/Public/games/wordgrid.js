@@ -27,6 +27,23 @@
 
   const key = (face) => `${face.x},${face.y},${face.z},${face.face}`;
 
+  // The letters' values, A to Z, as the game scores them (`Scoring.letterValues`; a test holds
+  // this table to it).
+  const LETTER_VALUES = [1, 4, 4, 3, 1, 5, 3, 5, 1, 9, 6, 2, 4, 2, 1, 4, 12, 2, 1, 2, 1, 5, 5, 9, 5, 11];
+
+  /** What a word traced through faces with these letters ("A", "QU") scores, as the game does. */
+  function scoreOf(letters) {
+    let sum = 0;
+    let length = 0;
+    for (const letter of letters) {
+      for (const character of letter) {
+        sum += LETTER_VALUES[character.charCodeAt(0) - 65] ?? 0;
+        length += 1;
+      }
+    }
+    return sum * length * Math.max(1, length - 3);
+  }
+
   function letterAt(view, face) {
     const cube = view.cubes.find((c) => c.x === face.x && c.y === face.y && c.z === face.z);
     return cube ? cube[face.face] : "?";
@@ -42,6 +59,29 @@
     else if (index === -1) path.push(face);
     redraw();
   }
+
+  /** Dragging onto a face: it joins the word, or the drag goes back over the last one. */
+  function dragTo(face) {
+    const index = path.findIndex((f) => key(f) === key(face));
+    if (index === path.length - 1) return;
+    if (index !== -1 && index === path.length - 2) path.pop();
+    else if (index === -1) path.push(face);
+    else return;
+    redraw();
+  }
+
+  /** The playable face under a point of the screen, if any. */
+  function faceAt(x, y) {
+    const element = document.elementFromPoint(x, y);
+    if (!element || element.tagName !== "polygon" || !element.dataset.playable) return null;
+    const [fx, fy, fz, side] = element.dataset.face.split(",");
+    return { x: Number(fx), y: Number(fy), z: Number(fz), face: side };
+  }
+
+  // NB: A word is traced by pointer (mouse, pen or finger): press on a letter, drag across the
+  //     letters that follow (back over the last one takes it off), and let go; a press alone
+  //     chooses a letter, or takes the last one off.
+  let dragging = false;
 
 
   /** Why the game ended, in words, and who won: "Time is up. You win with 42 points." */
@@ -85,6 +125,7 @@
     }
     faces.sort((a, b) => (a.x + a.y + a.z) - (b.x + b.y + b.z));
     const selected = new Set(path.map(key));
+    const centers = new Map();
     const ns = "http://www.w3.org/2000/svg";
     svg.replaceChildren(...faces.flatMap((face) => {
       const points = corners(face).map(project);
@@ -99,14 +140,25 @@
       label.setAttribute("x", cx);
       label.setAttribute("y", cy);
       label.textContent = face.letter === "QU" ? "Qu" : face.letter;
+      centers.set(key(face), [cx, cy]);
       if (playable.has(key(face))) {
-        polygon.addEventListener("click", () => trace({ x: face.x, y: face.y, z: face.z, face: face.face }));
+        polygon.dataset.playable = "true";
       } else {
         polygon.style.cursor = "default";
       }
       return [polygon, label];
     }));
-    $("word").textContent = path.map((f) => letterAt(view, f)).join("").toLowerCase();
+    // NB: A line through the chosen letters, in order, over the faces.
+    if (path.length > 1) {
+      const line = document.createElementNS(ns, "polyline");
+      line.setAttribute("points", path.map((f) => centers.get(key(f))).filter(Boolean).map((p) => p.join(",")).join(" "));
+      line.setAttribute("class", "wg-path");
+      svg.append(line);
+    }
+    const letters = path.map((f) => letterAt(view, f));
+    $("word").textContent = letters.join("").toLowerCase();
+    // NB: What the word would score, if the dictionary has it: from three letters on.
+    $("word-score").textContent = letters.join("").length >= 3 ? `(${scoreOf(letters)} points if it is a word)` : "";
     const name = GameClient.nameOf;
     // A word that shows among the player's own was not refused.
     const mine = view.players.find((player) => player.id === view.you);
@@ -148,7 +200,7 @@
             Remove cube takes away the cube of the last letter you chose.</p>
           <p id="wg-status" aria-live="polite"></p>
           <p id="wg-clock"></p>
-          <p>Word: <b id="word"></b></p>
+          <p>Word: <b id="word"></b> <span id="word-score" class="hint"></span></p>
           <p id="wg-refused" class="hint"></p>
           <div class="row">
             <button id="submit-word">Play word</button>
@@ -166,6 +218,20 @@
       </div>`,
 
     setUp() {
+      const cube = $("cube");
+      cube.addEventListener("pointerdown", (event) => {
+        const face = faceAt(event.clientX, event.clientY);
+        if (!face) return;
+        event.preventDefault();
+        dragging = true;
+        trace(face);
+      });
+      cube.addEventListener("pointermove", (event) => {
+        if (!dragging) return;
+        const face = faceAt(event.clientX, event.clientY);
+        if (face) dragTo(face);
+      });
+      for (const end of ["pointerup", "pointercancel", "pointerleave"]) cube.addEventListener(end, () => { dragging = false; });
       $("submit-word").addEventListener("click", () => {
         GameClient.send({ type: "word", path: path.map(({ x, y, z, face }) => ({ x, y, z, face })) });
         submitted = $("word").textContent;
