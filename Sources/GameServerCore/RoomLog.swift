@@ -13,24 +13,69 @@ public enum RoomLog {
   public static func replay(_ entries: [RoomLogEntry]) throws -> (room: Room.State, lastSequence: Int, gapAfter: Int?) {
     let sorted = entries.sorted { $0.sequence < $1.sequence }
     guard let first = sorted.first else { throw RoomLogError.missingSnapshot }
-    var room: Room.State
-    do {
-      room = try JSONDecoder().decode(Room.State.self, from: Data(first.payload.utf8))
-    } catch {
-      throw RoomLogError.missingSnapshot
-    }
-    let reducer = Room()
-    let isLegacy = Room.State.isLegacySnapshot(first.payload)
+    var player = try Player(snapshot: first.payload)
     var last = first.sequence
     for entry in sorted.dropFirst() {
-      guard entry.sequence == last + 1 else { return (room, last, last) }
-      let event = try RoomEvent.decode(Data(entry.payload.utf8), game: room.game)
-      let forfeits = isLegacy ? room.legacyForfeit(of: event) : nil
-      _ = reducer.reduce(into: &room, action: Room.Action(replaying: event))
-      if let forfeits { _ = reducer.reduce(into: &room, action: .game(.forfeit(forfeits))) }
+      guard entry.sequence == last + 1 else { return (player.room, last, last) }
+      try player.play(entry.payload)
       last = entry.sequence
     }
-    return (room, last, nil)
+    return (player.room, last, nil)
+  }
+
+  /// A finished game's replay (``RecordedGame/replay``) as `viewer` saw it: the `room` message
+  /// they would have been sent at the game's start and after each line that changed their view,
+  /// through the game's end (earlier games of the same log left out). A line that changed only
+  /// what the room says beside the view (someone away, back, gone) replaces the last frame rather
+  /// than adding one. Run it with the live dependencies, as ``replay(_:)``.
+  public static func frames(of lines: [String], for viewer: PlayerID) throws -> [RoomView] {
+    guard let first = lines.first else { throw RoomLogError.missingSnapshot }
+    var player = try Player(snapshot: first)
+    var frames: [RoomView] = []
+    var gameNumber = player.room.game.gameNumber
+    func look() {
+      guard case let .room(view, _) = player.room.view(for: viewer) else { return }
+      let number = player.room.game.gameNumber
+      if number != gameNumber {
+        // NB: A rematch began: the frames of the games before it are not this game's.
+        frames.removeAll()
+        gameNumber = number
+      } else if let last = frames.last, last.viewJSON == view.viewJSON {
+        if last.statusJSON != view.statusJSON { frames[frames.count - 1] = view }
+        return
+      }
+      frames.append(view)
+    }
+    look()
+    for line in lines.dropFirst() {
+      try player.play(line)
+      look()
+    }
+    return frames
+  }
+
+  /// A room played from its log: the snapshot, then each event through ``Room`` (effects
+  /// dropped).
+  private struct Player {
+    var room: Room.State
+    let isLegacy: Bool
+    let reducer = Room()
+
+    init(snapshot: String) throws {
+      do {
+        self.room = try JSONDecoder().decode(Room.State.self, from: Data(snapshot.utf8))
+      } catch {
+        throw RoomLogError.missingSnapshot
+      }
+      self.isLegacy = Room.State.isLegacySnapshot(snapshot)
+    }
+
+    mutating func play(_ line: String) throws {
+      let event = try RoomEvent.decode(Data(line.utf8), game: self.room.game)
+      let forfeits = self.isLegacy ? self.room.legacyForfeit(of: event) : nil
+      _ = self.reducer.reduce(into: &self.room, action: Room.Action(replaying: event))
+      if let forfeits { _ = self.reducer.reduce(into: &self.room, action: .game(.forfeit(forfeits))) }
+    }
   }
 }
 

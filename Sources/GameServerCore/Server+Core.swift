@@ -134,6 +134,15 @@ extension Server {
     case let .historyLoaded(connection, games, requestID):
       return self.reply(connection, .history(games, replyTo: requestID))
 
+    case let .replayLoaded(connection, result, requestID):
+      state.replaysInFlight.remove(connection)
+      switch result {
+      case let .success(replay): return self.reply(connection, .replay(replay, replyTo: requestID))
+      case var .failure(error):
+        error.requestID = requestID
+        return self.reply(connection, .error(error))
+      }
+
     case let .restore(rooms, nextLogSequence):
       return self.restore(&state, rooms, nextLogSequence: nextLogSequence)
 

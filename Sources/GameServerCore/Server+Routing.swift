@@ -224,6 +224,12 @@ extension Server {
         await send(.historyLoaded(connection, records.map { GameSummary($0, for: player) }, requestID: id))
       }
 
+    case let .replay(number):
+      return self.replay(&state, connection, player, number, requestID: id)
+
+    case let .chat(phrase):
+      return self.chat(&state, connection, player, phrase, requestID: id)
+
     case let .leaderboard(choice):
       guard let variant = self.variant(choice) else { return self.reply(connection, .error(self.unknownVariant(id))) }
       let limit = state.settings.leaderboardSize

@@ -1,4 +1,5 @@
 import ComposableArchitecture
+import Foundation
 import GameServerDatabase
 import GameServerGame
 import GameServerRatings
@@ -50,6 +51,9 @@ public struct Server: Sendable {
     public var publishedCodes: Set<String> = []
     /// The lobby as pushed to its watchers (`watchLobby`).
     public var lobby = LobbyWatch()
+    /// The connections whose `replay` is being read and played: one each at a time, and at
+    /// most `Settings.replaysAtOnce` in all.
+    public var replaysInFlight: Set<ConnectionID> = []
     public var settings: Settings
 
     public init(settings: Settings = Settings()) {
@@ -86,6 +90,8 @@ public struct Server: Sendable {
     /// In a cluster, the `queue` request whose ticket is being stored: answered `queued` once
     /// it is (``ClusterEvent/queued(_:)``), and never if it is not.
     public var queueRequest: QueueRequest?
+    /// When the player last said a phrase (`chat`), by the `date` dependency.
+    public var lastChat: Date?
 
     public init(identity: Identity, connection: ConnectionID?, room: RoomID? = nil) {
       self.identity = identity
@@ -147,6 +153,15 @@ public struct Server: Sendable {
     /// How many games a room's log may span: the game after that many (a rematch) starts the
     /// log again from a snapshot, so a room that plays on does not keep a log of every game.
     public var gamesPerRoomLog = 16
+    /// The least time between two of a player's phrases in a room (`chat`); one sooner is
+    /// refused (`rate_limited`, with `retryAfter`).
+    public var chatInterval: Duration = .seconds(2)
+    /// How many `replay` requests the server reads and plays at once, all connections together
+    /// (each connection one at a time); one more is refused (`rate_limited`, with `retryAfter`).
+    public var replaysAtOnce = 4
+    /// The largest `replay` answer sent, in bytes (below the transport's default 1 MiB a reader
+    /// may have queued); a longer game's is refused (`replay_too_large`).
+    public var replayByteLimit = 768 * 1024
 
     public init() {}
   }
@@ -167,6 +182,8 @@ public struct Server: Sendable {
     case leaderboardLoaded(ConnectionID, GameVariant, [LeaderboardEntry], requestID: String?)
     /// A player's last games, read for `history`.
     case historyLoaded(ConnectionID, [GameSummary], requestID: String?)
+    /// A finished game read and played for `replay`, or why not.
+    case replayLoaded(ConnectionID, Result<ReplayFrames, ProtocolError>, requestID: String?)
     /// A finished game is recorded, with its people's ratings before and after it, as stored.
     case ratingsRecorded(RoomID, GameVariant, [PlayerID: RatingUpdate])
     /// Failures and recoveries of the database's writes.
@@ -207,6 +224,7 @@ public struct Server: Sendable {
   @ResolvedDependency(\.continuousClock) var clock
   @ResolvedDependency(\.cluster) var cluster
   @ResolvedDependency(\.database) var database
+  @ResolvedDependency(\.date) var date
   @ResolvedDependency(\.games) var games
   @ResolvedDependency(\.withRandomNumberGenerator) var withRandomNumberGenerator
 

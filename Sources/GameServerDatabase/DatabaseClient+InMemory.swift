@@ -66,7 +66,14 @@ extension DatabaseClient {
       },
       fetchRatings: { player in storage.value.ratings[player] ?? [:] },
       fetchLeaderboard: { variant, limit in storage.value.leaderboard(variant, limit: limit) },
-      fetchGames: { player, limit in Array(storage.value.games.filter { $0.players.contains(player) }.suffix(max(0, limit))) },
+      fetchGames: { player, limit in
+        let games = storage.value.games
+        return games.indices.filter { games[$0].players.contains(player) }.suffix(max(0, limit)).map { index in
+          var record = games[index]
+          record.number = Int64(index + 1)
+          return record
+        }
+      },
       fetchRecordedGame: { id in
         let storage = storage.value
         guard id >= 1, id <= storage.games.count else { return nil }

@@ -17,8 +17,9 @@ import Synchronization
 /// the record (every store keeps records for good); closing the room and compacting its log do
 /// not touch it. A store keeps each game's own lines only (since the previous game of the same
 /// log ended), with the number of that game: the replay is those put end to end. It holds every
-/// seat's secrets, and exists only once the game is over: it is never sent to players (not in
-/// `history`), only exported by an operator (`game-server export-game`). `nil` for a game
+/// seat's secrets, and exists only once the game is over: it is never sent to players as it is
+/// (not in `history`; a player's `replay` is the views they were sent, played from it), only
+/// exported by an operator (`game-server export-game`). `nil` for a game
 /// recorded before replays were kept.
 ///
 /// ```swift

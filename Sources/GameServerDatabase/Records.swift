@@ -73,6 +73,10 @@ public struct GameRecord: Hashable, Codable, Sendable, RatedGame {
   /// player's games back; the in-memory store keeps no time): not part of the record's JSON,
   /// nor of what makes two records the same.
   public var finishedAt: Date?
+  /// The game's number in its store, where the store says (each does, as it reads a player's
+  /// games back): what `replay` asks for. Like `finishedAt`, not part of the record's JSON nor of
+  /// what makes two records the same.
+  public var number: Int64?
 
   public init(
     room: RoomID, variant: GameVariant, players: [PlayerID], names: [String], bots: [PlayerID],

@@ -114,6 +114,7 @@ extension DatabaseClient {
         return try records.map { row in
           var record = try JSONDecoder().decode(GameRecord.self, from: Data(row.record.utf8))
           record.finishedAt = row.finishedAt
+          record.number = row.number
           return record
         }
       },

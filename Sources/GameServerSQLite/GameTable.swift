@@ -103,14 +103,16 @@ enum GameTable {
   }
 
   /// A player's last `limit` games' records, oldest first, with when each was recorded.
-  static func games(of player: PlayerID, limit: Int, _ db: Database) throws -> [(record: String, finishedAt: Date?)] {
+  static func games(of player: PlayerID, limit: Int, _ db: Database) throws
+    -> [(number: Int64, record: String, finishedAt: Date?)]
+  {
     try Row.fetchAll(
       db,
       sql: """
-        SELECT game.record, game.finishedAt FROM game JOIN gamePlayer ON gamePlayer.game = game.id
+        SELECT game.id, game.record, game.finishedAt FROM game JOIN gamePlayer ON gamePlayer.game = game.id
         WHERE gamePlayer.player = ? ORDER BY game.id DESC LIMIT ?
         """,
       arguments: [player.rawValue, max(0, limit)]
-    ).reversed().map { row in (row["record"], row["finishedAt"]) }
+    ).reversed().map { row in (row["id"], row["record"], row["finishedAt"]) }
   }
 }

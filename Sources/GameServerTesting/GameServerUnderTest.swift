@@ -39,3 +39,35 @@ protocol TestClientBackend: AnyObject {
 extension TestGameServer: GameServerUnderTest, TestClientBackend {
   public func stop() async {}
 }
+
+extension GameServerUnderTest {
+  /// A guest logged in: a connection that sent `guest` and took its `welcome`.
+  ///
+  /// ```swift
+  /// let (ada, welcome) = try await server.guest("ada")
+  /// welcome.player  // her id, as the server's messages name her
+  /// ```
+  public func guest(_ name: String) async throws -> (TestClient, ServerMessage.Welcome) {
+    let client = try await self.connect()
+    await client.send(.guest(name: name))
+    return (client, try await client.receive(\.welcome))
+  }
+
+  /// Two guests who queued for `choice` and were matched: each has taken the room's first view.
+  ///
+  /// ```swift
+  /// let (ada, bob) = try await server.twoGuests(in: GameChoice(game: "tictactoe"))
+  /// await ada.send(.move("place", ["cell": ["row": 1, "column": 1]]))
+  /// ```
+  public func twoGuests(in choice: GameChoice, named names: (String, String) = ("ada", "bob")) async throws
+    -> (TestClient, TestClient)
+  {
+    let (first, _) = try await self.guest(names.0)
+    let (second, _) = try await self.guest(names.1)
+    await first.send(.queue(choice))
+    await second.send(.queue(choice))
+    _ = try await first.receive(\.room)
+    _ = try await second.receive(\.room)
+    return (first, second)
+  }
+}

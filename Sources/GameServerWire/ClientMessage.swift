@@ -32,6 +32,12 @@ public enum ClientMessage: Hashable, Sendable {
   case rooms(game: String?)
   /// The player's own last games.
   case history
+  /// One of the player's finished games again, move by move (`number` from `history`): answered
+  /// with `replay` (``ReplayFrames``).
+  case replay(number: Int64)
+  /// A fixed phrase to everyone in the player's room (``ChatPhrase``): at most one every
+  /// `chatInterval`.
+  case chat(ChatPhrase)
   /// Keeps the lobby current while it is on screen: `rooms` at once and then whenever the live
   /// list changes, and with a game chosen its `leaderboard` at once and after each rated game
   /// of it; at most one push of each every `lobbyPushInterval`, and none while the player is
@@ -66,6 +72,8 @@ public enum ClientMessage: Hashable, Sendable {
     case .leaderboard: "leaderboard"
     case .rooms: "rooms"
     case .history: "history"
+    case .replay: "replay"
+    case .chat: "chat"
     case .watchLobby: "watchLobby"
     case .unwatchLobby: "unwatchLobby"
     case .games: "games"

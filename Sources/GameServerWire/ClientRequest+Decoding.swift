@@ -44,7 +44,8 @@ extension ClientMessage {
   /// server refuses such a catalog at start).
   public static let protocolTypes: Set<String> = [
     "guest", "register", "login", "resume", "logout", "queue", "cancelQueue", "playBot", "createRoom", "joinRoom",
-    "spectate", "leaveRoom", "startRoom", "leaderboard", "rooms", "history", "games", "ping",
+    "spectate", "leaveRoom", "startRoom", "leaderboard", "rooms", "history", "games", "ping", "watchLobby",
+    "unwatchLobby", "replay", "chat",
   ]
 
   fileprivate init(type: String, fields: MessageFields) throws(ProtocolError) {
@@ -71,6 +72,15 @@ extension ClientMessage {
     case "leaderboard": self = .leaderboard(try fields.choice())
     case "rooms": self = .rooms(game: try fields.optionalString("game", limit: 32))
     case "history": self = .history
+    case "replay": self = .replay(number: try fields.gameNumber("number"))
+    case "chat":
+      let phrase = try fields.string("phrase", limit: 32)
+      guard let chosen = ChatPhrase(rawValue: phrase) else {
+        throw .invalidValue(
+          "phrase", "is not a phrase: one of \(ChatPhrase.allCases.map(\.rawValue).joined(separator: ", "))",
+          requestID: fields.requestID)
+      }
+      self = .chat(chosen)
     case "watchLobby":
       self = .watchLobby(try fields.optionalString("game", limit: 32) == nil ? nil : try fields.choice())
     case "unwatchLobby": self = .unwatchLobby
@@ -83,6 +93,16 @@ extension ClientMessage {
 }
 
 extension MessageFields {
+  /// A recorded game's number: a whole number from 1 to 2^53 (what a JSON number holds exactly).
+  fileprivate func gameNumber(_ key: String) throws(ProtocolError) -> Int64 {
+    guard case let .number(number) = try self.value(key), number.rounded() == number, number >= 1,
+      number <= 9_007_199_254_740_992
+    else {
+      throw .wrongType(key, expected: "a game's number (a whole number from 1)", requestID: self.requestID)
+    }
+    return Int64(number)
+  }
+
   fileprivate func choice() throws(ProtocolError) -> GameChoice {
     GameChoice(
       game: try self.string("game", limit: 32), mode: try self.optionalString("mode", limit: 32),

@@ -48,6 +48,8 @@ extension ClientRequest {
         if let mode = choice.mode { fields["mode"] = .string(mode) }
       }
     case let .spectate(room): fields["room"] = .string(room.rawValue)
+    case let .replay(number): fields["number"] = .number(Double(number))
+    case let .chat(phrase): fields["phrase"] = .string(phrase.rawValue)
     case let .move(move):
       fields = move.fields.object
     case .logout, .cancelQueue, .leaveRoom, .startRoom, .history, .games, .ping, .unwatchLobby:

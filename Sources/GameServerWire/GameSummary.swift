@@ -1,7 +1,7 @@
 /// One of a player's recorded games, as `history` lists it: the game, who played, who won, and
 /// how it went for the player who asked.
 ///
-/// `{"room":"room-9f2c4a1b7d3e5f60","game":"tictactoe","mode":"standard","players":["ada","bob"],"winners":["ada"],"result":"win","finishedAt":1764316800000}`
+/// `{"room":"room-9f2c4a1b7d3e5f60","game":"tictactoe","mode":"standard","players":["ada","bob"],"winners":["ada"],"result":"win","finishedAt":1764316800000,"number":12}`
 ///
 /// ```swift
 /// GameSummary(room: "room-1", game: "tictactoe", mode: "standard", players: ["ada", "bob"], winners: ["ada"], result: "win")
@@ -19,10 +19,13 @@ public struct GameSummary: Hashable, Codable, Sendable {
   /// When it was recorded: Unix time in milliseconds, where the store keeps it (left out
   /// otherwise).
   public var finishedAt: Int64?
+  /// The game's number on this server: what `replay` asks for (left out where the store does not
+  /// say).
+  public var number: Int64?
 
   public init(
     room: RoomID, game: String, mode: String, players: [String], winners: [String], result: String,
-    finishedAt: Int64? = nil
+    finishedAt: Int64? = nil, number: Int64? = nil
   ) {
     self.room = room
     self.game = game
@@ -31,5 +34,6 @@ public struct GameSummary: Hashable, Codable, Sendable {
     self.winners = winners
     self.result = result
     self.finishedAt = finishedAt
+    self.number = number
   }
 }

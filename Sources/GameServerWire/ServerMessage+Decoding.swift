@@ -3,7 +3,7 @@ import GameServerJSON
 
 extension ServerMessage: Decodable {
   private enum DecodingKeys: String, CodingKey {
-    case v, type, replyTo, code, message, game, mode, room, view, status, reason, entries
+    case v, type, replyTo, code, message, game, mode, room, view, status, reason, entries, number, frames, player, phrase
     case seats, players, rooms, games, rating, change, url, retryAfter
   }
 
@@ -57,6 +57,20 @@ extension ServerMessage: Decodable {
     case "games": self = .games(try container.decode([GameListing].self, forKey: .games), replyTo: replyTo)
     case "rooms": self = .rooms(try container.decode([RoomListing].self, forKey: .rooms), replyTo: replyTo)
     case "history": self = .history(try container.decode([GameSummary].self, forKey: .games), replyTo: replyTo)
+    case "replay":
+      let frames = try container.decode([ServerMessage].self, forKey: .frames).map { message in
+        guard case let .room(view, _) = message else {
+          throw DecodingError.dataCorruptedError(
+            forKey: .frames, in: container, debugDescription: "A replay's frame is a room message, not \(message.type).")
+        }
+        return view
+      }
+      self = .replay(ReplayFrames(number: try container.decode(Int64.self, forKey: .number), frames: frames), replyTo: replyTo)
+    case "chat":
+      self = .chat(
+        RoomChat(
+          room: try container.decode(RoomID.self, forKey: .room), player: try container.decode(PlayerID.self, forKey: .player),
+          phrase: try container.decode(ChatPhrase.self, forKey: .phrase)))
     case "rating":
       self = .rating(
         RatingChange(

@@ -2,7 +2,7 @@ import GameServerJSON
 
 extension ServerMessage: Encodable {
   private enum CodingKeys: String, CodingKey {
-    case v, type, replyTo, code, message, game, mode, room, view, status, reason, entries
+    case v, type, replyTo, code, message, game, mode, room, view, status, reason, entries, number, frames, phrase
     case player, name, guest, token, ratings, games, seats, players, rooms, rating, change, url, retryAfter
   }
 
@@ -25,6 +25,8 @@ extension ServerMessage: Encodable {
     case .rooms: "rooms"
     case .rating: "rating"
     case .history: "history"
+    case .replay: "replay"
+    case .chat: "chat"
     case .pong: "pong"
     }
   }
@@ -60,6 +62,14 @@ extension ServerMessage: Encodable {
     case let .history(games, replyTo):
       try container.encode(games, forKey: .games)
       try container.encodeIfPresent(replyTo, forKey: .replyTo)
+    case let .replay(replay, replyTo):
+      try container.encode(replay.number, forKey: .number)
+      try container.encode(try replay.frames.map { try JSONParser.parse($0.json) }, forKey: .frames)
+      try container.encodeIfPresent(replyTo, forKey: .replyTo)
+    case let .chat(chat):
+      try container.encode(chat.room, forKey: .room)
+      try container.encode(chat.player, forKey: .player)
+      try container.encode(chat.phrase, forKey: .phrase)
     case let .rating(change):
       try container.encode(change.room, forKey: .room)
       try container.encode(change.variant.game, forKey: .game)
@@ -118,10 +128,10 @@ extension ServerMessage: Encodable {
     case let .queued(_, replyTo), let .queueLeft(_, replyTo), let .privateRoom(_, _, replyTo), let .lobby(_, replyTo),
       let .room(_, replyTo), let .roomLeft(_, _, replyTo),
       let .leaderboard(_, _, replyTo), let .games(_, replyTo), let .rooms(_, replyTo), let .history(_, replyTo),
-      let .goodbye(replyTo), let .joinElsewhere(_, _, replyTo),
+      let .replay(_, replyTo), let .goodbye(replyTo), let .joinElsewhere(_, _, replyTo),
       let .pong(replyTo):
       replyTo
-    case .rating, .moved:
+    case .rating, .moved, .chat:
       nil
     }
   }
@@ -146,6 +156,8 @@ extension ServerMessage: Encodable {
   public var jsonBytes: [UInt8] {
     switch self {
     case let .room(view, replyTo): return view.jsonBytes(replyTo: replyTo)
+    // NB: The frames' bytes as they are, not read and written again.
+    case let .replay(replay, replyTo): return replay.json(replyTo: replyTo)
     // NB: Written directly, as its Encodable form writes it: every player gets one when a rated
     // game ends, every few moves under load.
     case let .rating(change): return Self.ratingJSON(change)

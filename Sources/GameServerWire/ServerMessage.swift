@@ -37,6 +37,10 @@ public enum ServerMessage: Equatable, Sendable {
   case rating(RatingChange)
   /// The player's last games, oldest first.
   case history([GameSummary], replyTo: String?)
+  /// One of the player's finished games, move by move, as they saw it.
+  case replay(ReplayFrames, replyTo: String?)
+  /// A phrase a player of your room said.
+  case chat(RoomChat)
   /// Your room lives on another server of the cluster: connect to `url` and `resume` there.
   case moved(RoomID, url: String)
   /// The private room with this invite code waits on another server of the cluster: connect to

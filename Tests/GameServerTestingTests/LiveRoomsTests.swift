@@ -167,6 +167,8 @@ struct HistoryTests {
     #expect(replyTo == request)
     #expect(games.map(\.game) == ["connectfour", "tictactoe"])
     #expect(games.map(\.result) == ["loss", "loss"])
+    // NB: Numbered by the server, 1 up: what `replay` asks for.
+    #expect(games.map(\.number) == [2, 3])
     #expect(games[1].players == ["ada", "perfect bot"])
     #expect(games[1].winners == ["perfect bot"])
   }

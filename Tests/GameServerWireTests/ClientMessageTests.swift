@@ -19,6 +19,9 @@ struct ClientMessageTests {
     (#"{"v":1,"type":"leaveRoom"}"#, ClientRequest(.leaveRoom)),
     (#"{"v":1,"type":"leaderboard","game":"tictactoe"}"#, ClientRequest(.leaderboard(GameChoice(game: "tictactoe")))),
     (#"{"v":1,"type":"ping","extra":"ignored"}"#, ClientRequest(.ping)),
+    (#"{"v":1,"id":"r","type":"replay","number":12}"#, ClientRequest(id: "r", .replay(number: 12))),
+    (#"{"v":1,"type":"replay","number":9007199254740992}"#, ClientRequest(.replay(number: 9_007_199_254_740_992))),
+    (#"{"v":1,"type":"chat","phrase":"wellPlayed"}"#, ClientRequest(.chat(.wellPlayed))),
   ])
   func decodes(text: String, expected: ClientRequest) throws {
     #expect(try ClientRequest.decode(text) == expected)
@@ -34,6 +37,7 @@ struct ClientMessageTests {
       ClientRequest(id: "b", .playBot(GameChoice(game: "tictactoe"))), ClientRequest(.createRoom(GameChoice(game: "connectfour"))),
       ClientRequest(.joinRoom(code: "K7QXD")), ClientRequest(.spectate(room: "room-3")), ClientRequest(.leaveRoom),
       ClientRequest(.leaderboard(GameChoice(game: "wordgrid", mode: "turns"))), ClientRequest(.games), ClientRequest(.ping),
+      ClientRequest(id: "r", .replay(number: 12)), ClientRequest(.chat(.goodLuck)),
     ]
     for request in requests {
       #expect(try ClientRequest.decode(request.json) == request)

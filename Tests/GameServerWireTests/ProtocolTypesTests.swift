@@ -22,6 +22,18 @@ struct ProtocolTypesTests {
       return
     }
     #expect(move.type == "drop")
-    #expect(ClientMessage.protocolTypes.count == 18)
+    #expect(ClientMessage.protocolTypes.count == 22)
+  }
+
+  /// Every message of the protocol's own has its type among them (a game may not take it).
+  @Test func everyMessageOfTheProtocolsOwnIsReserved() {
+    let choice = GameChoice(game: "tictactoe")
+    let messages: [ClientMessage] = [
+      .guest(name: "a"), .register(name: "a", password: "p"), .login(name: "a", password: "p"), .resume(token: "t"),
+      .logout, .queue(choice), .cancelQueue, .playBot(choice), .createRoom(choice), .joinRoom(code: "c"),
+      .spectate(room: "room-1"), .leaveRoom, .startRoom, .leaderboard(choice), .rooms(game: nil), .history,
+      .replay(number: 1), .chat(.oops), .watchLobby(nil), .unwatchLobby, .games, .ping,
+    ]
+    #expect(Set(messages.map(\.type)) == ClientMessage.protocolTypes)
   }
 }

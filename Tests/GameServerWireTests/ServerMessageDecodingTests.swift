@@ -30,8 +30,16 @@ struct ServerMessageDecodingTests {
       replyTo: nil),
     .rooms([RoomListing(room: "room-5", game: "connectfour", mode: "standard", players: ["ada", "bob"], spectators: 2)], replyTo: "8"),
     .history(
-      [GameSummary(room: "room-6", game: "tictactoe", mode: "standard", players: ["ada", "bob"], winners: ["ada"], result: "win")],
+      [
+        GameSummary(room: "room-6", game: "tictactoe", mode: "standard", players: ["ada", "bob"], winners: ["ada"], result: "win"),
+        GameSummary(
+          room: "room-7", game: "tictactoe", mode: "standard", players: ["ada", "bob"], winners: [], result: "draw",
+          finishedAt: 1_764_316_800_000, number: 12),
+      ],
       replyTo: "9"),
+    .replay(ReplayFrames(number: 12, frames: [Self.view, Self.view]), replyTo: "12"),
+    .replay(ReplayFrames(number: 9_007_199_254_740_992, frames: []), replyTo: nil),
+    .chat(RoomChat(room: "room-1", player: "ada", phrase: .wellPlayed)),
     .rating(RatingChange(room: "room-6", variant: GameVariant(game: "tictactoe"), rating: 1232, change: 16)),
     .moved("room-7", url: "ws://127.0.0.1:9001/"),
     .joinElsewhere(code: "K7QX2", url: "ws://127.0.0.1:9002/", replyTo: "10"),
@@ -46,7 +54,23 @@ struct ServerMessageDecodingTests {
     #expect(decoded.replyTo == message.replyTo)
     // NB: A view is the same JSON, its keys perhaps in another order.
     #expect(try JSONParser.parse(decoded.jsonBytes) == JSONParser.parse(message.jsonBytes))
-    if case .room = message {} else { #expect(decoded == message) }
+    switch message {
+    case .room, .replay: break
+    default: #expect(decoded == message)
+    }
+  }
+
+  /// A replay is written from its frames' bytes as they are, and reads as its `Encodable` form.
+  @Test func aReplayIsWrittenAsItsEncodableFormSays() throws {
+    let message = ServerMessage.replay(ReplayFrames(number: 12, frames: [Self.view, Self.view]), replyTo: "12")
+    #expect(try JSONParser.parse(message.jsonBytes) == JSONParser.parse(JSONStreamEncoder.encode(message)))
+    guard case let .replay(replay, _) = try ServerMessage.decode(message.jsonBytes) else {
+      Issue.record("not a replay")
+      return
+    }
+    #expect(replay.number == 12)
+    let expected = try JSONParser.parse(Self.view.json)
+    #expect(try replay.frames.map { try JSONParser.parse($0.json) } == [expected, expected])
   }
 
   @Test func aRoomsViewReadsAsTheGamesView() throws {
