@@ -97,6 +97,13 @@ def play_tic_tac_toe(url, shots):
         assert "lose" in alice.switch_to.alert.text
         alice.switch_to.alert.dismiss()
         assert alice.find_element(By.ID, "tictactoe").is_displayed()
+        # Quick chat: a fixed phrase reaches the other player; the switch hides others' phrases.
+        click(alice, '#chat-say button[data-phrase="goodLuck"]')
+        wait(bob, lambda d: d.find_element(By.ID, "chat-log").text == "alice: Good luck!")
+        wait(alice, lambda d: d.find_element(By.ID, "chat-log").text == "You: Good luck!")
+        click(bob, "#chat-mute")
+        assert bob.find_element(By.ID, "chat-mute").get_attribute("aria-pressed") == "false"
+        click(bob, "#chat-mute")
         moves = [(alice, 0, 0), (bob, 1, 0), (alice, 0, 1), (bob, 1, 1), (alice, 0, 2)]
         for number, (driver, row, column) in enumerate(moves, start=1):
             wait(driver, lambda d: "Your move" in status(d))
@@ -146,6 +153,31 @@ def play_tic_tac_toe(url, shots):
         alice.quit()
         wait(bob, lambda d: re.fullmatch(r"alice is away\. Seat kept: \d+ s left\.", d.find_element(By.ID, "presence").text))
         bob.save_screenshot(os.path.join(shots, "tictactoe-away.png"))
+        # Bob leaves, and replays the first game from his history: from its start, by the keys
+        # and the buttons, the board as he saw it; a click on it sends nothing.
+        click(bob, "#tictactoe .leave")
+        bob.switch_to.alert.accept()
+        wait(bob, condition.visibility_of_element_located((By.ID, "lobby")))
+        wait(bob, lambda d: d.find_elements(By.CSS_SELECTOR, "#history button"))
+        bob.find_elements(By.CSS_SELECTOR, "#history button")[-1].click()
+        wait(bob, condition.visibility_of_element_located((By.ID, "replay")))
+        marks = lambda d: sum(b.text != "" for b in d.find_elements(By.CSS_SELECTOR, "#board button"))
+        step = lambda d: d.find_element(By.ID, "replay-step").text
+        wait(bob, lambda d: step(d) == "Start (5 moves)" and marks(d) == 0)
+        bob.switch_to.active_element.send_keys(Keys.END)
+        wait(bob, lambda d: step(d) == "Move 5 of 5" and marks(d) == 5 and status(d) == "You lose.")
+        bob.switch_to.active_element.send_keys(Keys.ARROW_LEFT)
+        wait(bob, lambda d: step(d) == "Move 4 of 5" and marks(d) == 4)
+        click(bob, '#board button[aria-label^="row 3 column 3,"]')
+        click(bob, "#replay-back")
+        wait(bob, lambda d: step(d) == "Move 3 of 5" and marks(d) == 3)
+        assert bob.find_element(By.ID, "error").text == ""
+        assert not bob.find_element(By.ID, "ttt-resign").is_displayed()
+        accessible(bob, "a replay")
+        bob.save_screenshot(os.path.join(shots, "tictactoe-replay.png"))
+        click(bob, "#replay-close")
+        wait(bob, condition.visibility_of_element_located((By.ID, "lobby")))
+        assert not bob.find_element(By.ID, "replay").is_displayed()
     finally:
         for driver in (alice, bob):
             try:

@@ -220,6 +220,11 @@ struct DatabaseContractTests {
     } else {
       #expect(dates.allSatisfy { $0.map { abs($0.timeIntervalSinceNow) < 60 } == true }, "\(dates)")
     }
+    // Each with its number, by which the store gives the game back (what `replay` asks for).
+    #expect(try await database.fetchGames("bob", 100).map(\.number) == [1, 2])
+    for game in try await database.fetchGames("alice", 100) {
+      #expect(try await database.fetchRecordedGame(try #require(game.number))?.record.room == game.room)
+    }
   }
 
   /// A guest is rated but not listed, by the flag the game's record carries (not by the id).

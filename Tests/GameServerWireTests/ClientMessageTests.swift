@@ -1,3 +1,4 @@
+import Foundation
 import GameServerGame
 import GameServerWire
 import Testing
@@ -69,5 +70,15 @@ struct ClientMessageTests {
       try move.fields.object("cell").int("depth")
     }
     #expect(request.message.type == "move")
+  }
+
+  /// The browser client names the quick-chat phrases as the server does, in the same words.
+  @Test func theBrowserClientSaysThePhrasesTheServerKnows() throws {
+    let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Sources/GameServerMain/Public/client.js")
+    let text = try String(contentsOf: script, encoding: .utf8)
+    let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("const PHRASES = {") })
+    let expected = ChatPhrase.allCases.map { "\($0.rawValue): \"\($0.text)\"" }.joined(separator: ", ")
+    #expect(line == "const PHRASES = { \(expected) };")
   }
 }

@@ -16,6 +16,11 @@ const GameClient = {
   current: null,
   /** Whether this player is seated in a game that goes on (a game's script says, as it draws). */
   playing: false,
+  /**
+   * Whether a finished game is on screen as a replay: a game's script draws its frames as room
+   * messages, and what it would send meanwhile (a click on the board) is not sent.
+   */
+  replaying: false,
   /** Who sits in the current room: the `seats` of its first `room` message. */
   seats: [],
   /** The games' scripts, by game id, as they register. */
@@ -24,6 +29,7 @@ const GameClient = {
   loading: {},
 
   send(message) {
+    if (GameClient.replaying) return;
     requestNumber += 1;
     $("error").textContent = "";
     socket.send(JSON.stringify({ v: 1, id: String(requestNumber), ...message }));
@@ -40,7 +46,8 @@ const GameClient = {
    * a second, as `${label}: N s left.`; nil `endsAt` clears it. One countdown per element.
    */
   countdown(element, endsAt, label) {
-    countdowns.set(element, endsAt ? { endsAt, label } : null);
+    // NB: A replay's clocks are long past: none is shown.
+    countdowns.set(element, endsAt && !GameClient.replaying ? { endsAt, label } : null);
     tick();
   },
 
@@ -68,7 +75,7 @@ const GameClient = {
    * sees it: a game's script calls it as it draws.
    */
   yourMove(isYours) {
-    isYours = Boolean(isYours);
+    isYours = Boolean(isYours) && !GameClient.replaying;
     if (isYours && !GameClient.isYourMove) yourMoveCame = true;
     GameClient.isYourMove = isYours;
     document.title = isYours ? "Your move · Games" : "Games";
@@ -120,7 +127,7 @@ const GameClient = {
    * leave): a game's script calls it as it draws.
    */
   offer(isOffered) {
-    $("offer").hidden = !isOffered;
+    $("offer").hidden = !isOffered || GameClient.replaying;
   },
 
   /** Shows one section: `login`, `lobby`, or a game's id. */
@@ -336,9 +343,101 @@ function listHistory(games) {
     const against = others.length ? ` against ${others.join(" and ")}` : "";
     const when = game.finishedAt
       ? ` · ${new Date(game.finishedAt).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })}` : "";
-    item.textContent = `${results[game.result] ?? game.result}${against} · ${variantName(game.game, game.mode)}${when}`;
+    const text = `${results[game.result] ?? game.result}${against} · ${variantName(game.game, game.mode)}${when}`;
+    item.textContent = text;
+    if (game.number) {
+      const button = document.createElement("button");
+      button.className = "link";
+      button.textContent = "replay";
+      button.setAttribute("aria-label", `Replay: ${text}`);
+      button.addEventListener("click", () => {
+        replay.title = text;
+        send({ type: "replay", number: game.number });
+      });
+      item.append(" ", button);
+    }
     return item;
   }));
+}
+
+/** A finished game on screen, move by move: its frames (room messages) and the one shown. */
+const replay = { frames: [], at: 0, title: "" };
+
+/** Shows a `replay` answer from its start. */
+function startReplay(message) {
+  if (message.frames.length === 0) return;
+  GameClient.replaying = true;
+  GameClient.playing = false;
+  document.body.classList.add("replaying");
+  replay.frames = message.frames;
+  replay.at = 0;
+  $("replay-title").textContent = replay.title ? `Replay: ${replay.title}.` : "Replay.";
+  $("replay").hidden = false;
+  showPresence(null);
+  showReplayFrame();
+  $("replay-forward").focus();
+}
+
+/** Draws the frame `replay.at` with its game's own script, as the room message it was. */
+function showReplayFrame() {
+  const frame = replay.frames[replay.at];
+  const moves = replay.frames.length - 1;
+  $("replay-step").textContent = replay.at === 0 ? `Start (${moves} ${moves === 1 ? "move" : "moves"})` : `Move ${replay.at} of ${moves}`;
+  $("replay-first").setAttribute("aria-disabled", String(replay.at === 0));
+  $("replay-back").setAttribute("aria-disabled", String(replay.at === 0));
+  $("replay-forward").setAttribute("aria-disabled", String(replay.at === moves));
+  $("replay-last").setAttribute("aria-disabled", String(replay.at === moves));
+  if (frame.seats) GameClient.seats = frame.seats;
+  GameClient.current = frame;
+  GameClient.load(frame.game).then((game) => {
+    if (!GameClient.replaying || GameClient.current !== frame) return;
+    GameClient.show(frame.game);
+    game.draw(frame);
+  }, (error) => { $("error").textContent = `This client cannot show ${frame.game}: ${error.message}`; });
+}
+
+/** Moves the replay to frame `at` (kept within the game). */
+function stepReplay(at) {
+  const next = Math.max(0, Math.min(replay.frames.length - 1, at));
+  if (next === replay.at) return;
+  replay.at = next;
+  showReplayFrame();
+}
+
+/** Leaves the replay for the lobby. */
+function endReplay() {
+  if (!GameClient.replaying) return;
+  GameClient.replaying = false;
+  document.body.classList.remove("replaying");
+  replay.frames = [];
+  $("replay").hidden = true;
+  GameClient.current = null;
+  GameClient.seats = [];
+  GameClient.bars([]);
+  $("series").textContent = "";
+  GameClient.show("lobby");
+}
+
+/** The room's quick-chat phrases as the server names them (`ChatPhrase`), in words. */
+const PHRASES = { goodLuck: "Good luck!", wellPlayed: "Well played!", thanks: "Thanks!", rematch: "Rematch?", oops: "Oops!" };
+
+/** Whether the phrases others say are hidden (remembered by the browser). */
+let chatMuted = localStorage.getItem("chatMuted") === "1";
+
+function showChatSwitch() {
+  $("chat-mute").textContent = chatMuted ? "Chat off" : "Chat on";
+  $("chat-mute").setAttribute("aria-pressed", String(!chatMuted));
+}
+
+/** A phrase said in the room: the last few are shown, the newest last. */
+function heard(message) {
+  if (message.room !== GameClient.current?.room) return;
+  if (chatMuted && message.player !== GameClient.me) return;
+  const line = document.createElement("li");
+  const who = message.player === GameClient.me ? "You" : GameClient.nameOf(message.player);
+  line.textContent = `${who}: ${PHRASES[message.phrase] ?? message.phrase}`;
+  $("chat-log").append(line);
+  while ($("chat-log").children.length > 4) $("chat-log").firstChild.remove();
 }
 
 /** The name this player plays under. */
@@ -475,6 +574,7 @@ function handle(message) {
       socket.close();
       break;
     case "welcome":
+      endReplay();
       // NB: The password is not kept on the page once it has done its work.
       $("password").value = "";
       localStorage.setItem("token", message.token);
@@ -517,12 +617,15 @@ function handle(message) {
       $("start-room").hidden = message.code !== hostedCode;
       break;
     case "room": {
+      // NB: A room of the player's own (a match found, a rematch) ends a replay on screen.
+      endReplay();
       hostedCode = null;
       $("start-room").hidden = true;
       $("invite").hidden = true;
       const previous = GameClient.current;
       if (GameClient.current?.room !== message.room) {
         $("result").textContent = "";
+        $("chat-log").replaceChildren();
         GameClient.seats = [];
       } else if (message.view?.gameNumber !== GameClient.current.view?.gameNumber) {
         // NB: A rematch began: the last game's rating line goes.
@@ -531,6 +634,9 @@ function handle(message) {
       // NB: The first message of a room names its seats; later ones leave them out.
       if (message.seats) GameClient.seats = message.seats;
       GameClient.current = message;
+      // NB: The players say phrases; a spectator sees them.
+      $("chat").hidden = false;
+      $("chat-say").hidden = !GameClient.seats.some((seat) => seat.player === GameClient.me);
       showPresence(message);
       showLink($("watch-url"), pageLink("watch", message.room));
       $("watch-link").hidden = false;
@@ -547,6 +653,8 @@ function handle(message) {
     }
     case "roomLeft":
       GameClient.current = null;
+      $("chat").hidden = true;
+      $("chat-log").replaceChildren();
       GameClient.bars([]);
       showPresence(null);
       GameClient.offer(false);
@@ -561,6 +669,12 @@ function handle(message) {
       break;
     case "history":
       listHistory(message.games);
+      break;
+    case "replay":
+      startReplay(message);
+      break;
+    case "chat":
+      heard(message);
       break;
     case "rooms":
       listRooms(message.rooms);
@@ -630,6 +744,33 @@ $("sound").addEventListener("click", () => {
 });
 sounds.show();
 $("accept-rematch").addEventListener("click", () => send({ type: "rematch" }));
+$("chat-say").replaceChildren(...Object.entries(PHRASES).map(([phrase, text]) => {
+  const button = document.createElement("button");
+  button.textContent = text;
+  button.dataset.phrase = phrase;
+  button.addEventListener("click", () => send({ type: "chat", phrase }));
+  return button;
+}));
+$("chat-mute").addEventListener("click", () => {
+  chatMuted = !chatMuted;
+  localStorage.setItem("chatMuted", chatMuted ? "1" : "0");
+  showChatSwitch();
+});
+showChatSwitch();
+$("replay-first").addEventListener("click", () => stepReplay(0));
+$("replay-back").addEventListener("click", () => stepReplay(replay.at - 1));
+$("replay-forward").addEventListener("click", () => stepReplay(replay.at + 1));
+$("replay-last").addEventListener("click", () => stepReplay(replay.frames.length - 1));
+$("replay-close").addEventListener("click", endReplay);
+// NB: While a replay is on screen, the arrow keys step through it (but on a board, where they
+//     move between squares), Home and End go to its start and end.
+document.addEventListener("keydown", (event) => {
+  if (!GameClient.replaying || event.target.closest?.("[data-columns]") || event.target.tagName === "INPUT") return;
+  const to = { ArrowLeft: replay.at - 1, ArrowRight: replay.at + 1, Home: 0, End: replay.frames.length - 1 }[event.key];
+  if (to === undefined) return;
+  event.preventDefault();
+  stepReplay(to);
+});
 $("decline-rematch").addEventListener("click", () => send({ type: "leaveRoom" }));
 for (const [button, link] of [["copy-invite", "invite-url"], ["copy-watch", "watch-url"]]) {
   $(button).addEventListener("click", () => {
