@@ -28,7 +28,7 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 
 def browser():
     options = Options()
-    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1000,900"):
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,900"):
         options.add_argument(argument)
     options.binary_location = "/usr/bin/chromium"
     return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
@@ -314,6 +314,7 @@ def sink_a_fleet(url, shots):
         fiona.find_element(By.ID, "play-bot").click()
         wait(fiona, condition.visibility_of_element_located((By.ID, "battleship")))
         wait(fiona, lambda d: "Place your carrier" in d.find_element(By.ID, "bs-status").text)
+        wait(fiona, lambda d: re.fullmatch(r"Placing: \d+ s left\.", d.find_element(By.ID, "bs-clock").text))
         assert fiona.find_element(By.ID, "bs-send").get_attribute("disabled") is not None
         click(fiona, "#bs-random")
         assert len(fiona.find_elements(By.CSS_SELECTOR, "#bs-own .bs-ship")) == 17
@@ -324,6 +325,10 @@ def sink_a_fleet(url, shots):
             wait(fiona, lambda d: "Your shot" in d.find_element(By.ID, "bs-status").text, seconds=20)
             click(fiona, f'#bs-enemy button[aria-label="{square}"]')
             wait(fiona, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#bs-enemy .bs-miss, #bs-enemy .bs-hit, #bs-enemy .bs-sunk")) == number)
+        # The shot clock is shown once: in the bar of the side to fire, not again below.
+        wait(fiona, lambda d: "Your shot" in d.find_element(By.ID, "bs-status").text, seconds=20)
+        wait(fiona, lambda d: re.fullmatch(r"To move: \d+ s left\.", d.find_element(By.CSS_SELECTOR, "#bars .to-move .clock").text))
+        assert fiona.find_element(By.ID, "bs-clock").text == ""
         fiona.save_screenshot(os.path.join(shots, "battleship-fiona.png"))
         click(fiona, "#bs-resign")
         fiona.switch_to.alert.accept()

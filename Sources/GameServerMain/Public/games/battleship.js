@@ -165,7 +165,8 @@
         endsAt: view.moveEndsAt,
       })));
       GameClient.offer(seated && view.phase === "over" && view.rematchRequests.includes(1 - view.you) && !view.rematchRequests.includes(view.you));
-      GameClient.countdown($("bs-clock"), view.moveEndsAt, view.phase === "placing" ? "Placing" : "Shot");
+      // NB: Only the placing clock here: the shot clock is in the bar of the side to fire.
+      GameClient.countdown($("bs-clock"), view.phase === "placing" ? view.moveEndsAt : null, "Placing");
       $("bs-rematch").hidden = !seated || view.phase !== "over";
       $("bs-resign").hidden = !seated || view.phase === "over";
       $("bs-players").textContent = `${GameClient.nameOf(view.players[0])} fires first · ${GameClient.nameOf(view.players[1])} · game ${view.gameNumber}`
