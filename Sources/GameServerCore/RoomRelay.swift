@@ -52,6 +52,8 @@ struct RoomRelay<Rooms: Reducer<Server.State, Server.Action>>: Reducer {
       // NB: Most rooms have two viewers and no spectator: they are looked up where they are, with
       // no list made; a set of the spectators only for a crowd.
       let formerSpectators = before.spectators.count > 16 ? Set(before.spectators) : nil
+      // NB: What the room says beside the game is the same for every viewer: worked out once.
+      let status = after.status
       after.forEachViewer { viewer in
         guard let connection = state.sessions[viewer]?.connection else { return }
         let wasViewer =
@@ -64,7 +66,8 @@ struct RoomRelay<Rooms: Reducer<Server.State, Server.Action>>: Reducer {
         let replyTo = requester?.0 == viewer ? requester?.1 : nil
         let view =
           wasViewer
-          ? after.view(for: viewer, unlessSameIn: before, replyTo: replyTo) : after.view(for: viewer, replyTo: replyTo)
+          ? after.view(for: viewer, unlessSameIn: before, status: status, replyTo: replyTo)
+          : after.view(for: viewer, status: status, replyTo: replyTo)
         guard let view else { return }
         messages.append((connection, view))
       }

@@ -80,10 +80,15 @@ extension Room.State {
   /// The message that shows this room to `viewer` who did not see it yet (or sees it again
   /// after a reload): with the seats. Written as the answer to `replyTo`, if given.
   public func view(for viewer: PlayerID, replyTo: String? = nil) -> ServerMessage {
+    self.view(for: viewer, status: self.status, replyTo: replyTo)
+  }
+
+  /// ``view(for:replyTo:)`` with the room's ``status`` worked out once for all its viewers.
+  public func view(for viewer: PlayerID, status: RoomStatus?, replyTo: String? = nil) -> ServerMessage {
     // NB: A view is always written when there is no other state to compare it with.
     let seats = self.seats
     let view = self.game.view(
-      for: viewer, in: self.id, seats: { Self.write(seats, to: $0) }, status: self.status, unlessSameIn: nil,
+      for: viewer, in: self.id, seats: { Self.write(seats, to: $0) }, status: status, unlessSameIn: nil,
       replyTo: replyTo)!
     return .room(view, replyTo: replyTo)
   }
@@ -92,11 +97,19 @@ extension Room.State {
   /// without the seats, which `viewer` has (a room's seats do not change). Written as the
   /// answer to `replyTo`, if given.
   public func view(for viewer: PlayerID, unlessSameIn before: Room.State, replyTo: String? = nil) -> ServerMessage? {
+    self.view(for: viewer, unlessSameIn: before, status: self.status, replyTo: replyTo)
+  }
+
+  /// ``view(for:unlessSameIn:replyTo:)`` with the room's ``status`` worked out once for all its
+  /// viewers (the rooms' hot path: one status an action, however many watch).
+  public func view(
+    for viewer: PlayerID, unlessSameIn before: Room.State, status: RoomStatus?, replyTo: String? = nil
+  ) -> ServerMessage? {
     // NB: A move leaves the seats' array as it was (its buffer, compared first, at once): only a
     //     seat's event or the room's own ending can change the status, and then it goes out.
     let sameStatus = self.seats == before.seats && self.end == before.end && self.series == before.series
     return self.game.view(
-      for: viewer, in: self.id, seats: nil, status: self.status, unlessSameIn: sameStatus ? before.game : nil,
+      for: viewer, in: self.id, seats: nil, status: status, unlessSameIn: sameStatus ? before.game : nil,
       replyTo: replyTo
     )
     .map { .room($0, replyTo: replyTo) }
