@@ -11,19 +11,12 @@ import Testing
 /// bots would play on, with nobody seated or watching, ends and leaves the list of live rooms.
 @MainActor
 struct BotRoomTests {
-  func guest(_ server: TestGameServer, _ name: String) async throws -> TestClient {
-    let client = await server.connect()
-    await client.send(.guest(name: name))
-    _ = try await client.receive(\.welcome)
-    return client
-  }
-
   /// After a game against a bot, a rematch asked for starts the next game at once, in every
   /// game that has rematches.
   @Test(arguments: ["tictactoe", "connectfour", "battleship"])
   func aBotTakesARematchAtOnce(game: String) async throws {
     let server = TestGameServer(games: .standard)
-    let ada = try await guest(server, "ada")
+    let ada = try await server.guest("ada").0
     await ada.send(.playBot(GameChoice(game: game)))
     let room = try await ada.receive(\.room).0.room
     await ada.send(.move("resign"))
@@ -43,7 +36,7 @@ struct BotRoomTests {
   /// naming those it has, and opens no room.
   @Test func aPlayerChoosesHowStrongTheBotIs() async throws {
     let server = TestGameServer(games: .standard)
-    let ada = try await guest(server, "ada")
+    let ada = try await server.guest("ada").0
     await ada.send(.playBot(GameChoice(game: "tictactoe", bot: "grandmaster")))
     let error = try await ada.receive(\.error)
     #expect(error.code == "invalid_value")
@@ -62,7 +55,7 @@ struct BotRoomTests {
   /// it ended.
   @Test func aBotAsksForNoRematchOfItsOwn() async throws {
     let server = TestGameServer(games: .standard)
-    let ada = try await guest(server, "ada")
+    let ada = try await server.guest("ada").0
     await ada.send(.playBot(GameChoice(game: "tictactoe")))
     let room = try await ada.receive(\.room).0.room
     await ada.send(.move("resign"))
@@ -76,8 +69,8 @@ struct BotRoomTests {
   /// game ends, is recorded, and the room closes and leaves the list.
   @Test func aBotRaceEndsWhenItsPersonLeaves() async throws {
     let server = TestGameServer(games: .standard, seed: 3) { $0.wordDictionary = WordGridRaceTests.dictionary }
-    let ada = try await guest(server, "ada")
-    let eve = try await guest(server, "eve")
+    let ada = try await server.guest("ada").0
+    let eve = try await server.guest("eve").0
     let player = try #require(server.state.sessions.values.first { $0.identity.name == "ada" }?.identity.player)
     await ada.send(.playBot(GameChoice(game: "wordgrid", mode: "race")))
     let room = try await ada.receive(\.room).0.room
@@ -95,8 +88,8 @@ struct BotRoomTests {
   /// While someone watches, the bots race on for them; once the last watcher goes, the game ends.
   @Test func aWatchedBotRaceGoesOnUntilTheWatcherLeaves() async throws {
     let server = TestGameServer(games: .standard, seed: 3) { $0.wordDictionary = WordGridRaceTests.dictionary }
-    let ada = try await guest(server, "ada")
-    let eve = try await guest(server, "eve")
+    let ada = try await server.guest("ada").0
+    let eve = try await server.guest("eve").0
     await ada.send(.playBot(GameChoice(game: "wordgrid", mode: "race")))
     let room = try await ada.receive(\.room).0.room
     await eve.send(.spectate(room: room))
@@ -114,7 +107,7 @@ struct BotRoomTests {
   /// it the same way.
   @Test func aBotRaceEndsWhenItsPersonDoesNotComeBack() async throws {
     let server = TestGameServer(games: .standard, seed: 3) { $0.wordDictionary = WordGridRaceTests.dictionary }
-    let ada = try await guest(server, "ada")
+    let ada = try await server.guest("ada").0
     await ada.send(.playBot(GameChoice(game: "wordgrid", mode: "race")))
     let room = try await ada.receive(\.room).0.room
     await ada.disconnect()
@@ -128,7 +121,7 @@ struct BotRoomTests {
   /// gone through it (no action of the end finds the room gone).
   @Test func leavingAGameAgainstABotClosesItsRoom() async throws {
     let server = TestGameServer(games: .standard)
-    let ada = try await guest(server, "ada")
+    let ada = try await server.guest("ada").0
     await ada.send(.playBot(GameChoice(game: "tictactoe")))
     let room = try await ada.receive(\.room).0.room
     await ada.send(.leaveRoom)

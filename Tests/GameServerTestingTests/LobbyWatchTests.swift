@@ -8,17 +8,10 @@ import Testing
 /// nothing to a watcher who is in a room.
 @MainActor
 struct LobbyWatchTests {
-  func guest(_ server: TestGameServer, _ name: String) async throws -> TestClient {
-    let client = await server.connect()
-    await client.send(.guest(name: name))
-    _ = try await client.receive(\.welcome)
-    return client
-  }
-
   @Test func theLiveListAndTheLeaderboardArePushedAtMostOnceAnInterval() async throws {
     let server = TestGameServer(games: .standard)
-    let eve = try await guest(server, "eve")
-    let ada = try await guest(server, "ada")
+    let eve = try await server.guest("eve").0
+    let ada = try await server.guest("ada").0
     // At once: the list (empty) and the leaderboard of the game chosen.
     await eve.send(.watchLobby(GameChoice(game: "tictactoe")))
     #expect(try await eve.receive(\.rooms).0.isEmpty)
@@ -58,8 +51,8 @@ struct LobbyWatchTests {
   /// refused as `leaderboard` refuses it.
   @Test func aWatcherInARoomGetsNothingAndAnUnknownGameIsRefused() async throws {
     let server = TestGameServer(games: .standard)
-    let eve = try await guest(server, "eve")
-    let ada = try await guest(server, "ada")
+    let eve = try await server.guest("eve").0
+    let ada = try await server.guest("ada").0
     await eve.send(.watchLobby(GameChoice(game: "chess")))
     #expect(try await eve.receive(\.error).code == "invalid_value")
     await eve.send(.watchLobby(nil))

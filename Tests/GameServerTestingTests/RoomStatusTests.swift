@@ -7,21 +7,6 @@ import Testing
 /// away until a deadline everyone sees, and a game that ends says why.
 @MainActor
 struct RoomStatusTests {
-  /// Two guests in a game of tic-tac-toe.
-  func twoInAGame(_ server: TestGameServer) async throws -> (ada: TestClient, bob: TestClient) {
-    let ada = await server.connect()
-    let bob = await server.connect()
-    await ada.send(.guest(name: "ada"))
-    await bob.send(.guest(name: "bob"))
-    _ = try await ada.receive(\.welcome)
-    _ = try await bob.receive(\.welcome)
-    await ada.send(.queue(GameChoice(game: "tictactoe")))
-    await bob.send(.queue(GameChoice(game: "tictactoe")))
-    _ = try await ada.receive(\.room)
-    _ = try await bob.receive(\.room)
-    return (ada, bob)
-  }
-
   /// Ada drops: Bob is told she is away, and until when (the server's clock, Unix
   /// milliseconds, the grace period on: 10 s here, within her move clock); the game says
   /// nothing new. Past the deadline she forfeits: Bob is told she left, and that the game ended
@@ -30,7 +15,7 @@ struct RoomStatusTests {
     var settings = Server.Settings()
     settings.gracePeriod = .seconds(10)
     let server = TestGameServer(games: GameCatalog([TicTacToe.self]), settings: settings)
-    let (ada, bob) = try await twoInAGame(server)
+    let (ada, bob) = try await server.twoGuests(in: GameChoice(game: "tictactoe"))
     let adaID = try #require(server.state.sessions.values.first { $0.identity.name == "ada" }?.identity.player)
     await ada.disconnect()
     let (away, _) = try await bob.receive(\.room)
@@ -54,7 +39,7 @@ struct RoomStatusTests {
   /// Bob resigns: both are told the game ended by resignation, and who resigned.
   @Test func aResignationSaysWhoResigned() async throws {
     let server = TestGameServer(games: GameCatalog([TicTacToe.self]))
-    let (ada, bob) = try await twoInAGame(server)
+    let (ada, bob) = try await server.twoGuests(in: GameChoice(game: "tictactoe"))
     let bobID = try #require(server.state.sessions.values.first { $0.identity.name == "bob" }?.identity.player)
     await bob.send(.move("resign"))
     let (seen, _) = try await ada.receive(\.room)
