@@ -67,10 +67,11 @@ extension DatabaseClient {
       fetchRatings: { player in storage.value.ratings[player] ?? [:] },
       fetchLeaderboard: { variant, limit in storage.value.leaderboard(variant, limit: limit) },
       fetchGames: { player, limit in
-        let games = storage.value.games
+        let (games, changes) = storage.withValue { ($0.games, $0.ratingChanges) }
         return games.indices.filter { games[$0].players.contains(player) }.suffix(max(0, limit)).map { index in
           var record = games[index]
           record.number = Int64(index + 1)
+          record.ratingChange = changes[index][player]
           return record
         }
       },
@@ -120,6 +121,8 @@ struct Storage {
   var games: [GameRecord] = []
   /// Each game's replay, by its place in `games`.
   var replays: [[String]?] = []
+  /// How much each game moved each rated player's rating, by its place in `games`.
+  var ratingChanges: [[PlayerID: Int]] = []
   var roomLogs: [RoomID: [RoomLogEntry]] = [:]
 
   /// Records a finished game and writes the rating rows `GameRatings` gives it; returns the rated
@@ -143,6 +146,7 @@ struct Storage {
       tally.draws += row.draws
       self.records[player, default: [:]][variant] = tally
     }
+    self.ratingChanges.append(changes.results[0].mapValues(\.change))
     return changes.results[0]
   }
 

@@ -20,6 +20,7 @@ extension GameSummary {
     self.init(
       room: record.room, game: record.variant.game, mode: record.variant.mode, players: record.names,
       winners: record.winners.map { names[$0] ?? $0.rawValue }, result: result,
-      finishedAt: record.finishedAt.map { Int64(($0.timeIntervalSince1970 * 1000).rounded()) }, number: record.number)
+      finishedAt: record.finishedAt.map { Int64(($0.timeIntervalSince1970 * 1000).rounded()) }, number: record.number,
+      ratingChange: record.ratingChange)
   }
 }

@@ -77,6 +77,10 @@ public struct GameRecord: Hashable, Codable, Sendable, RatedGame {
   /// games back): what `replay` asks for. Like `finishedAt`, not part of the record's JSON nor of
   /// what makes two records the same.
   public var number: Int64?
+  /// How much the game moved the rating of the player whose games were read (`fetchGames`),
+  /// where the store kept it: nil for a bot's game, and for games recorded before stores kept
+  /// it. Like `finishedAt`, not part of the record's JSON nor of what makes two records the same.
+  public var ratingChange: Int?
 
   public init(
     room: RoomID, variant: GameVariant, players: [PlayerID], names: [String], bots: [PlayerID],

@@ -1,4 +1,5 @@
 import GameServerDatabase
+import GameServerGame
 import GameServerRatings
 import Logging
 import PostgresNIO
@@ -45,18 +46,27 @@ package enum PostgresCommit {
     _ lines: [PostgresWrites.Line], _ batch: GameBatch, _ rated: RatingChanges, rooms: Rooms?,
     _ connection: PostgresConnection, _ logger: Logger
   ) async throws {
-    try await Statement(lines, batch, rated.rows, rooms ?? Rooms(node: 0))
+    try await Statement(lines, batch, rated.rows, rooms ?? Rooms(node: 0), results: rated.results)
       .run(on: connection, logger: logger)
   }
 
   /// The statement, its text the same whatever it writes.
   struct Statement: FixedStatement {
-    static let sql = Statement([], nil, [], Rooms(node: 0)).query.sql
+    static let sql = Statement([], nil, [], Rooms(node: 0), results: []).query.sql
+    /// What stands for "no rating change" (a bot) in the seats' changes: no rating moves so far.
+    static let noChange = Int(Int32.min)
     let query: PostgresQuery
 
-    init(_ lines: [PostgresWrites.Line], _ batch: GameBatch?, _ rows: [RatingRow], _ rooms: Rooms) {
+    init(
+      _ lines: [PostgresWrites.Line], _ batch: GameBatch?, _ rows: [RatingRow], _ rooms: Rooms,
+      results: [[PlayerID: RatingUpdate]]
+    ) {
       let games = batch?.games ?? []
       let seats: (games: [Int], players: [String]) = batch?.seats ?? ([], [])
+      // NB: Each seat's rating change, by the seat's game (counted from 1) and player.
+      let changes = zip(seats.games, seats.players).map { game, player in
+        results[game - 1][PlayerID(rawValue: player)]?.change ?? Self.noChange
+      }
       // NB: The ids are drawn once (a CTE with a volatile function is made once), so the players
       // go with their game. Every CTE that writes runs to its end whether or not it is read. A
       // game keeps its own lines of the replay and, when they follow the room's previous game,
@@ -86,8 +96,9 @@ package enum PostgresCommit {
             CASE WHEN replay <> '' AND continues THEN (SELECT max(game.id) FROM game WHERE game.room = input.room) END
           FROM input
         ), seat AS (
-          INSERT INTO game_player (game, player)
-          SELECT input.id, seat.player FROM unnest(\(seats.games)::int8[], \(seats.players)::text[]) AS seat (n, player)
+          INSERT INTO game_player (game, player, rating_change)
+          SELECT input.id, seat.player, nullif(seat.change, \(Self.noChange))
+          FROM unnest(\(seats.games)::int8[], \(seats.players)::text[], \(changes)::int8[]) AS seat (n, player, change)
           JOIN input ON input.n = seat.n
         ), changed AS (
           UPDATE rating SET

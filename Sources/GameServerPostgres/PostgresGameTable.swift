@@ -70,21 +70,22 @@ enum PostgresGameTable {
   static func games(of player: PlayerID, limit: Int, _ client: PostgresClient, _ logger: Logger) async throws
     -> [GameRecord]
   {
-    var records: [(Int64, String, Double)] = []
+    var records: [(Int64, String, Double, Int?)] = []
     for try await row in try await client.query(
       """
-      SELECT game.id, game.record, extract(epoch FROM game.finished_at)::float8 FROM game
+      SELECT game.id, game.record, extract(epoch FROM game.finished_at)::float8, game_player.rating_change::int8 FROM game
       JOIN game_player ON game_player.game = game.id
       WHERE game_player.player = \(player.rawValue) ORDER BY game.id DESC LIMIT \(max(0, limit))
       """,
       logger: logger
-    ).decode((Int64, String, Double).self) {
+    ).decode((Int64, String, Double, Int?).self) {
       records.append(row)
     }
-    return try records.reversed().map { number, text, seconds in
+    return try records.reversed().map { number, text, seconds, change in
       var record = try JSONDecoder().decode(GameRecord.self, from: Data(text.utf8))
       record.finishedAt = Date(timeIntervalSince1970: seconds)
       record.number = number
+      record.ratingChange = change
       return record
     }
   }

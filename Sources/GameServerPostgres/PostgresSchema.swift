@@ -192,6 +192,9 @@ enum PostgresSchema {
         "CREATE INDEX game_by_room ON game (room, id)",
       ]
     ),
+    // NB: How much each game moved each rated player's rating, for their history; null for a bot
+    // and for games recorded before.
+    (9, ["ALTER TABLE game_player ADD COLUMN rating_change INTEGER"]),
   ]
 
   /// Brings the database up to the newest migration.

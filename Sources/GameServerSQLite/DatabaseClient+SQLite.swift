@@ -115,6 +115,7 @@ extension DatabaseClient {
           var record = try JSONDecoder().decode(GameRecord.self, from: Data(row.record.utf8))
           record.finishedAt = row.finishedAt
           record.number = row.number
+          record.ratingChange = row.ratingChange
           return record
         }
       },

@@ -26,10 +26,6 @@ enum GameTable {
         replay?.continues == true ? replay?.previousGame : nil,
       ])
     let id = db.lastInsertedRowID
-    for player in Set(game.players) {
-      try db.cachedStatement(sql: "INSERT INTO gamePlayer (game, player) VALUES (?, ?)")
-        .execute(arguments: [id, player.rawValue])
-    }
     var before = [RatingKey: Int](minimumCapacity: game.players.count)
     for player in game.players where !game.bots.contains(player) {
       before[RatingKey(player: player, variant: game.variant)] = try Int.fetchOne(
@@ -37,6 +33,10 @@ enum GameTable {
         arguments: [player.rawValue, game.variant.rawValue])
     }
     let changes = GameRatings.rate([game], before: before)
+    for player in Set(game.players) {
+      try db.cachedStatement(sql: "INSERT INTO gamePlayer (game, player, ratingChange) VALUES (?, ?, ?)")
+        .execute(arguments: [id, player.rawValue, changes.results[0][player]?.change])
+    }
     for row in changes.rows {
       try db.cachedStatement(
         sql: """
@@ -104,15 +104,15 @@ enum GameTable {
 
   /// A player's last `limit` games' records, oldest first, with when each was recorded.
   static func games(of player: PlayerID, limit: Int, _ db: Database) throws
-    -> [(number: Int64, record: String, finishedAt: Date?)]
+    -> [(number: Int64, record: String, finishedAt: Date?, ratingChange: Int?)]
   {
     try Row.fetchAll(
       db,
       sql: """
-        SELECT game.id, game.record, game.finishedAt FROM game JOIN gamePlayer ON gamePlayer.game = game.id
+        SELECT game.id, game.record, game.finishedAt, gamePlayer.ratingChange FROM game JOIN gamePlayer ON gamePlayer.game = game.id
         WHERE gamePlayer.player = ? ORDER BY game.id DESC LIMIT ?
         """,
       arguments: [player.rawValue, max(0, limit)]
-    ).reversed().map { row in (row["id"], row["record"], row["finishedAt"]) }
+    ).reversed().map { row in (row["id"], row["record"], row["finishedAt"], row["ratingChange"]) }
   }
 }

@@ -114,6 +114,11 @@ enum Schema {
           ALTER TABLE game ADD COLUMN replayAfter INTEGER;
           """)
     }
+    // NB: How much each game moved each rated player's rating, for their history; null for a bot
+    // and for games recorded before.
+    migrator.registerMigration("v8: rating changes") { db in
+      try db.execute(sql: "ALTER TABLE gamePlayer ADD COLUMN ratingChange INTEGER")
+    }
     return migrator
   }
 }

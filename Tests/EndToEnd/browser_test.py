@@ -159,6 +159,9 @@ def play_tic_tac_toe(url, shots):
         bob.switch_to.alert.accept()
         wait(bob, condition.visibility_of_element_located((By.ID, "lobby")))
         wait(bob, lambda d: d.find_elements(By.CSS_SELECTOR, "#history button"))
+        # The row says the result, against whom, the game, how it moved the rating, and when.
+        first = bob.find_elements(By.CSS_SELECTOR, "#history li")[-1].text
+        assert re.match(r"Lost against alice · tictactoe · rating −\d+ · \w", first), first
         bob.find_elements(By.CSS_SELECTOR, "#history button")[-1].click()
         wait(bob, condition.visibility_of_element_located((By.ID, "replay")))
         marks = lambda d: sum(b.text != "" for b in d.find_elements(By.CSS_SELECTOR, "#board button"))

@@ -220,6 +220,9 @@ struct DatabaseContractTests {
     } else {
       #expect(dates.allSatisfy { $0.map { abs($0.timeIntervalSinceNow) < 60 } == true }, "\(dates)")
     }
+    // Each with how much it moved the player's rating (none for a game against a bot).
+    #expect(try await database.fetchGames("alice", 100).map(\.ratingChange) == [16, afterDraw["alice"]! - 1216, nil])
+    #expect(try await database.fetchGames("bob", 100).map(\.ratingChange) == [-16, afterDraw["bob"]! - 1184])
     // Each with its number, by which the store gives the game back (what `replay` asks for).
     #expect(try await database.fetchGames("bob", 100).map(\.number) == [1, 2])
     for game in try await database.fetchGames("alice", 100) {

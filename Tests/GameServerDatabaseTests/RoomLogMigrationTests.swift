@@ -7,7 +7,7 @@ import Testing
 
 /// A database written by the first schema keeps its open rooms' logs, its sessions and its
 /// ratings (a guest's, told then by the player id, is still not listed), and its games (with no
-/// replay).
+/// replay, and no rating change).
 struct RoomLogMigrationTests {
   @Test func aLogKeyedByRoomIsCarriedOver() async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("db-\(UUID())")
@@ -43,6 +43,10 @@ struct RoomLogMigrationTests {
           );
           INSERT INTO game (room, variant, record) VALUES ('room-0', 'tictactoe',
             '{"room":"room-0","variant":"tictactoe","players":["ada","guest-7f3a"],"names":["Ada","bea"],"bots":[],"winners":["ada"],"moves":"[]"}');
+          CREATE TABLE gamePlayer (
+            game INTEGER NOT NULL REFERENCES game(id) ON DELETE CASCADE, player TEXT NOT NULL, PRIMARY KEY (game, player)
+          );
+          INSERT INTO gamePlayer VALUES (1, 'ada'), (1, 'guest-7f3a');
           """)
     }
     let database = try DatabaseClient.sqlite(path: path)
@@ -61,5 +65,8 @@ struct RoomLogMigrationTests {
     let game = try #require(try await database.fetchRecordedGame(1))
     #expect(game.record.winners == ["ada"] && game.replay == nil)
     #expect(throws: RecordedGameError.noReplay(1)) { try game.exported() }
+    // Nor did it keep how it moved the ratings: the history says nothing of it.
+    let history = try await database.fetchGames("ada", 10)
+    #expect(history.map(\.number) == [1] && history.map(\.ratingChange) == [nil])
   }
 }

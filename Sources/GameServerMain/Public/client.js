@@ -343,7 +343,10 @@ function listHistory(games) {
     const against = others.length ? ` against ${others.join(" and ")}` : "";
     const when = game.finishedAt
       ? ` · ${new Date(game.finishedAt).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })}` : "";
-    const text = `${results[game.result] ?? game.result}${against} · ${variantName(game.game, game.mode)}${when}`;
+    // NB: A rated game says how it moved the rating (a game against a bot is not rated).
+    const change = typeof game.ratingChange === "number"
+      ? ` · rating ${game.ratingChange > 0 ? "+" : game.ratingChange < 0 ? "−" : "±"}${Math.abs(game.ratingChange)}` : "";
+    const text = `${results[game.result] ?? game.result}${against} · ${variantName(game.game, game.mode)}${change}${when}`;
     item.textContent = text;
     if (game.number) {
       const button = document.createElement("button");
