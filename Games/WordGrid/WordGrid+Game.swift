@@ -14,9 +14,10 @@ extension WordGrid: Game {
     case resign
   }
 
-  /// The word grid's clock: the race clock ran out.
+  /// The word grid's clocks: the race clock ran out, or a turn's clock did.
   public enum ClockEvent: Hashable, Codable, Sendable {
     case raceTimeUp
+    case turnTimeUp(turn: Int)
   }
 
   public static let id = "wordgrid"
@@ -34,7 +35,9 @@ extension WordGrid: Game {
     let puzzle = Puzzle.generate(using: &generator, dictionary: dictionary)
     return State(
       mode: Mode(rawValue: setup.mode) ?? .race, players: setup.players, puzzle: puzzle, seed: setup.seed,
-      settings: Settings(raceDuration: setup.limits.raceDuration, turnLimit: setup.limits.turnLimit))
+      settings: Settings(
+        raceDuration: setup.limits.raceDuration, turnLimit: setup.limits.turnLimit,
+        turnTimeLimit: setup.limits.turnTimeLimit))
   }
 
   public static func mode(of state: State) -> String { state.mode.rawValue }
@@ -86,11 +89,19 @@ extension WordGrid: Game {
   public static func forfeit(_ player: PlayerID) -> Action { .resign(player) }
 
   public static func clockEvent(of action: Action) -> ClockEvent? {
-    guard case .timeUp = action else { return nil }
-    return .raceTimeUp
+    switch action {
+    case .timeUp: .raceTimeUp
+    case let .turnTimeUp(turn): .turnTimeUp(turn: turn)
+    default: nil
+    }
   }
 
-  public static func action(for event: ClockEvent) -> Action { .timeUp }
+  public static func action(for event: ClockEvent) -> Action {
+    switch event {
+    case .raceTimeUp: .timeUp
+    case let .turnTimeUp(turn): .turnTimeUp(turn: turn)
+    }
+  }
 
   public static func signal(of action: Action) -> GameSignal? {
     switch action {

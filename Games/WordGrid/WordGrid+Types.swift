@@ -16,10 +16,14 @@ extension WordGrid {
     public var raceDuration: Duration
     /// How many turns a turns game lasts at most (default 40).
     public var turnLimit: Int
+    /// How long a player has for a turn of a turns game: a turn not taken in time passes. Nil:
+    /// no turn clock (the default, and games begun before turns had one).
+    public var turnTimeLimit: Duration?
 
-    public init(raceDuration: Duration = .seconds(180), turnLimit: Int = 40) {
+    public init(raceDuration: Duration = .seconds(180), turnLimit: Int = 40, turnTimeLimit: Duration? = nil) {
       self.raceDuration = raceDuration
       self.turnLimit = turnLimit
+      self.turnTimeLimit = turnTimeLimit
     }
   }
 

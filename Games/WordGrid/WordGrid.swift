@@ -41,6 +41,9 @@ public struct WordGrid: Sendable {
     /// When the race ends, by the wall clock: set when its clock starts (again after a restart,
     /// in full), so that a player who comes back can tell how much is left.
     public var raceEndsAt: Date?
+    /// When the turn of the player to move ends, by the wall clock (turns games with a turn
+    /// clock): set as each turn starts (again after a restart, in full).
+    public var turnEndsAt: Date?
 
     public init(
       mode: Mode,
@@ -59,7 +62,8 @@ public struct WordGrid: Sendable {
   }
 
   public enum Action: Equatable, Sendable {
-    /// Starts the race clock (a turns game needs no clock).
+    /// Starts the race clock, or in a turns game the clock of the turn under way (where the
+    /// settings give turns one).
     case start
     /// A player traces a word.
     case submitWord(PlayerID, [FacePosition])
@@ -71,6 +75,8 @@ public struct WordGrid: Sendable {
     case resign(PlayerID)
     /// The race clock ran out.
     case timeUp
+    /// The clock of turn `turn` (counted by `turnsTaken`) ran out: the player to move passes.
+    case turnTimeUp(turn: Int)
     case delegate(Delegate)
 
     @CasePathable
@@ -80,7 +86,7 @@ public struct WordGrid: Sendable {
     }
   }
 
-  enum CancelID { case raceClock }
+  enum CancelID { case raceClock, turnClock }
 
   @ResolvedDependency(\.continuousClock) var clock
   @ResolvedDependency(\.date) var date
@@ -92,7 +98,8 @@ public struct WordGrid: Sendable {
     Reduce { state, action in
       switch action {
       case .start:
-        guard state.mode == .race, state.status == .playing else { return .none }
+        guard state.status == .playing else { return .none }
+        guard state.mode == .race else { return self.startTurnClock(&state) }
         let duration = state.settings.raceDuration
         state.raceEndsAt = self.date.now.addingTimeInterval(duration / .seconds(1))
         return .send(.timeUp, after: duration, clock: self.clock)
@@ -115,10 +122,23 @@ public struct WordGrid: Sendable {
         state.status = .ended(.timeUp)
         return .send(.delegate(.ended(.timeUp)))
 
+      case let .turnTimeUp(turn):
+        guard state.mode == .turns, state.status == .playing, state.turnsTaken == turn else { return .none }
+        let player = state.players[state.turn].id
+        return self.apply(player, &state) { state throws(WordGridError) in try state.pass(by: player, dictionary: self.dictionary) }
+
       case .delegate:
         return .none
       }
     }
+  }
+
+  /// Starts the clock of the turn under way, where turns have one.
+  private func startTurnClock(_ state: inout State) -> Effect<Action> {
+    guard state.mode == .turns, state.status == .playing, let limit = state.settings.turnTimeLimit else { return .none }
+    state.turnEndsAt = self.date.now.addingTimeInterval(limit / .seconds(1))
+    return .send(.turnTimeUp(turn: state.turnsTaken), after: limit, clock: self.clock)
+      .cancellable(id: CancelID.turnClock, cancelInFlight: true)
   }
 
   /// Runs a rule; a rejection leaves the state alone and is reported, an ending is announced.
@@ -128,12 +148,17 @@ public struct WordGrid: Sendable {
     _ rule: (inout State) throws(WordGridError) -> Void
   ) -> Effect<Action> {
     // NB: Every rule checks before it changes anything, so a rejection leaves no trace.
+    let turnsTaken = state.turnsTaken
     do {
       try rule(&state)
     } catch {
       return .send(.delegate(.rejected(player, error)))
     }
-    guard case let .ended(reason) = state.status else { return .none }
-    return .merge(.cancel(id: CancelID.raceClock), .send(.delegate(.ended(reason))))
+    guard case let .ended(reason) = state.status else {
+      // NB: A turn ended (a word or a pass): the next turn's clock starts in full.
+      return state.turnsTaken != turnsTaken ? self.startTurnClock(&state) : .none
+    }
+    state.turnEndsAt = nil
+    return .merge(.cancel(id: CancelID.raceClock), .cancel(id: CancelID.turnClock), .send(.delegate(.ended(reason))))
   }
 }

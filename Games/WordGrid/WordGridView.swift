@@ -29,6 +29,9 @@ public struct WordGridView: Equatable, Codable, Sendable {
   /// When a race ends: Unix time in milliseconds, by the server's clock (nil for a turns game,
   /// and before the race starts).
   public var raceEndsAt: Int64?
+  /// When the turn of the player to move ends (turns games with a turn clock): Unix time in
+  /// milliseconds, by the server's clock; a turn not taken by then passes.
+  public var turnEndsAt: Int64?
   /// Set when the game is over.
   public var ended: WordGrid.EndReason?
   /// The winners, once the game is over.
@@ -88,6 +91,7 @@ extension WordGrid.State {
       turnLimit: self.settings.turnLimit,
       raceSeconds: Int(self.settings.raceDuration.components.seconds),
       raceEndsAt: self.raceEndsAt.map { Int64(($0.timeIntervalSince1970 * 1000).rounded()) },
+      turnEndsAt: isOver ? nil : self.turnEndsAt.map { Int64(($0.timeIntervalSince1970 * 1000).rounded()) },
       ended: ended,
       winners: self.winners
     )

@@ -133,10 +133,14 @@ public struct Server: Sendable {
     public var moveTimeLimit: Duration = .seconds(30)
     public var raceDuration: Duration = .seconds(180)
     public var turnLimit = 40
+    /// How long a player has for a turn of the word grid's turns (a turn not taken passes).
+    public var turnTimeLimit: Duration = .seconds(60)
 
     /// The limits every new game gets.
     public var limits: GameLimits {
-      GameLimits(moveTimeLimit: self.moveTimeLimit, raceDuration: self.raceDuration, turnLimit: self.turnLimit)
+      GameLimits(
+        moveTimeLimit: self.moveTimeLimit, raceDuration: self.raceDuration, turnLimit: self.turnLimit,
+        turnTimeLimit: self.turnTimeLimit)
     }
     public var gracePeriod: Duration = .seconds(30)
     public var matchmaking = Matchmaking.Settings()

@@ -21,7 +21,7 @@ struct ServeCommand: AsyncParsableCommand {
     "host", "port", "data", "database", "cluster", "node-url", "lease-seconds", "public-directory",
     "max-message-bytes", "max-queued-bytes", "max-connections", "max-messages-per-second", "grace-period",
     "ping-interval", "event-loop", "log-level", "tls-certificate", "tls-key", "allowed-origin", "move-time-limit",
-    "help", "version",
+    "turn-time-limit", "help", "version",
   ]
 
   @Option(help: "The address to listen on.") var host = "127.0.0.1"
@@ -49,6 +49,7 @@ struct ServeCommand: AsyncParsableCommand {
   @Option(help: "The PEM private key for --tls-certificate.") var tlsKey: String?
   @Option(help: "An Origin allowed to open a websocket (repeat it; none allows all).") var allowedOrigin: [String] = []
   @Option(help: "Seconds per move in a turn-based game (tic-tac-toe, Connect Four).") var moveTimeLimit = 30
+  @Option(help: "Seconds per turn in the word grid's turns (a turn not taken passes).") var turnTimeLimit = 60
 
   /// The browser client in the source tree, next to this file.
   static var defaultPublicDirectory: String {
@@ -91,6 +92,7 @@ struct ServeCommand: AsyncParsableCommand {
     // NB: lws keeps the hang-up time (twice this) in 16 bits.
     try Self.check("--ping-interval", self.pingInterval, in: 1...32_767)
     try Self.check("--move-time-limit", self.moveTimeLimit, in: 1...86_400)
+    try Self.check("--turn-time-limit", self.turnTimeLimit, in: 1...86_400)
     for (option, path) in [("--tls-certificate", self.tlsCertificate), ("--tls-key", self.tlsKey)] {
       if let path, !FileManager.default.isReadableFile(atPath: path) {
         throw ValidationError("\(option) \(path) is not a readable file")
@@ -144,6 +146,7 @@ struct ServeCommand: AsyncParsableCommand {
     configuration.gameOptions = context.gameOptions
     configuration.server.gracePeriod = .seconds(self.gracePeriod)
     configuration.server.moveTimeLimit = .seconds(self.moveTimeLimit)
+    configuration.server.turnTimeLimit = .seconds(self.turnTimeLimit)
     let app: GameServerApp
     do {
       app = try await GameServerApp.start(configuration)

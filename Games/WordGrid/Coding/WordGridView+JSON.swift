@@ -49,6 +49,10 @@ extension JSONOutput {
       self.raw(#","raceEndsAt":"#)
       self.write(Int(raceEndsAt))
     }
+    if let turnEndsAt = view.turnEndsAt {
+      self.raw(#","turnEndsAt":"#)
+      self.write(Int(turnEndsAt))
+    }
     if let ended = view.ended {
       self.raw(#","ended":{"reason":"#)
       self.write(ended.name)
