@@ -22,6 +22,7 @@ extension Room.State {
     // NB: Rooms snapshotted before the room said why games end, or kept a series, have neither.
     self.end = try container.decodeIfPresent(RoomStatus.End.self, forKey: AnyCodingKey("end"))
     self.series = try container.decodeIfPresent(RoomStatus.Series.self, forKey: AnyCodingKey("series"))
+    self.ending = try container.decodeIfPresent(RoomStatus.End.self, forKey: AnyCodingKey("ending"))
   }
 
   /// Whether a snapshot was written before games were plug-ins: then a seat leaving, or staying

@@ -107,6 +107,7 @@ extension Room.State {
   ) -> ServerMessage? {
     // NB: A move leaves the seats' array as it was (its buffer, compared first, at once): only a
     //     seat's event or the room's own ending can change the status, and then it goes out.
+    // NB: `ending` is left out: it is kept as the game ends, and says what the result said.
     let sameStatus = self.seats == before.seats && self.end == before.end && self.series == before.series
     return self.game.view(
       for: viewer, in: self.id, seats: nil, status: status, unlessSameIn: sameStatus ? before.game : nil,
@@ -127,13 +128,9 @@ extension Room.State {
       }
     }
     if self.game.isOver {
-      if let end = self.end {
-        status.end = end
-      } else if let result = self.game.result, let reason = result.reason {
-        // NB: A resignation or a clock names the one player who lost it.
-        let loser = (reason == .resignation || reason == .time) && result.ranking.last?.count == 1 ? result.ranking.last?.first : nil
-        status.end = RoomStatus.End(reason: reason, player: loser)
-      }
+      // NB: The game's own ending is kept as it ends; a room restored from a snapshot written
+      //     before it was kept works it out.
+      status.end = self.end ?? self.ending ?? self.game.result.flatMap(RoomStatus.End.init(of:))
     }
     status.series = self.series
     return status.isEmpty ? nil : status
@@ -168,5 +165,15 @@ extension Room.State {
     case let .game(.action(action)): self.game.witness.clockEvent(action).map(RoomEvent.clock)
     default: nil
     }
+  }
+}
+
+extension RoomStatus.End {
+  /// How a game ended by its own rules, from its result: nil where the game gives no reason. A
+  /// resignation or a clock names the one player who lost it.
+  init?(of result: GameResult) {
+    guard let reason = result.reason else { return nil }
+    let loser = (reason == .resignation || reason == .time) && result.ranking.last?.count == 1 ? result.ranking.last?.first : nil
+    self.init(reason: reason, player: loser)
   }
 }

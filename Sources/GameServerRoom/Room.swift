@@ -37,6 +37,9 @@ public struct Room: Sendable {
     /// the bots of an abandoned game forfeited); nil while it goes on, and for the game's own
     /// endings, which its result says.
     public var end: RoomStatus.End?
+    /// How the game ended by its own rules (its result's reason, and the one player who resigned
+    /// or ran out of time): worked out once, as it ends, for the views that say it after.
+    public var ending: RoomStatus.End?
     /// The games the room has finished and each seat's wins (nil before the first ends).
     public var series: RoomStatus.Series?
 
@@ -109,7 +112,10 @@ public struct Room: Sendable {
     Reduce { state, action in
       // NB: A rematch starts the next game: the room's ending was the last one's.
       if case .game = action {
-        if state.end != nil, !state.game.isOver { state.end = nil }
+        if state.end != nil || state.ending != nil, !state.game.isOver {
+          state.end = nil
+          state.ending = nil
+        }
         // NB: Counted in the action that ends the game, whose view shows it.
         if state.game.isOver, (state.series?.played ?? 0) < state.gameNumber { Self.count(&state) }
       }
@@ -137,6 +143,7 @@ public struct Room: Sendable {
         case let .rejected(player, code, message)?:
           return .send(.delegate(.rejected(player, code: code, message: message)))
         case .ended?:
+          state.ending = state.game.result.flatMap(RoomStatus.End.init(of:))
           var ended: Effect<Action> = .send(.delegate(.finished(state.result)))
           // NB: Only bots' seats run loops and turns (`startRaceBots`, `scheduleBotTurn`): a
           //     room of people ends its game with one effect, not a cancel per seat.
