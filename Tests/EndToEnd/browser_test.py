@@ -492,6 +492,18 @@ def fits_a_phone(url, shots):
             click(driver, f"#{section} .leave")
             driver.switch_to.alert.accept()
             wait(driver, condition.visibility_of_element_located((By.ID, "lobby")))
+        # A replay of the first of those games keeps to the width too, its controls 44 px tall.
+        wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#history button")) == 4)
+        driver.find_elements(By.CSS_SELECTOR, "#history button")[-1].click()
+        wait(driver, condition.visibility_of_element_located((By.ID, "replay")))
+        wait(driver, lambda d: d.find_element(By.ID, "tictactoe").is_displayed())
+        assert width(driver) <= 360, ("replay", width(driver))
+        sizes = driver.execute_script(
+            "return [...document.querySelectorAll('#replay button')].map((b) => Math.min(b.getBoundingClientRect().width, b.getBoundingClientRect().height))")
+        assert min(sizes) >= 44, sizes
+        driver.save_screenshot(os.path.join(shots, "phone-replay.png"))
+        click(driver, "#replay-close")
+        wait(driver, condition.visibility_of_element_located((By.ID, "lobby")))
     finally:
         driver.quit()
 
