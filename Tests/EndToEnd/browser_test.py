@@ -421,7 +421,8 @@ def invite_by_link(url, shots):
 
 def log_in_with_enter(url, shots):
     """The log-in is a form: Enter logs in; the password is cleared once it has done its work and
-    at log-out. Controls are 44 px tall at least and keyboard focus shows a 3 px ring."""
+    at log-out. Controls are 44 px tall at least and keyboard focus shows a 3 px ring. The
+    player's clock is announced at whole minutes and at 10 s."""
     driver = browser()
     try:
         driver.get(url)
@@ -432,6 +433,17 @@ def log_in_with_enter(url, shots):
         driver.find_element(By.ID, "register").click()
         wait(driver, condition.visibility_of_element_located((By.ID, "lobby")))
         assert driver.find_element(By.ID, "password").get_attribute("value") == ""
+        # The player's own clock is told to a screen reader at each whole minute left and at 10 s
+        # (a countdown of the client's, on an element of the test's).
+        announced = lambda d: d.find_element(By.ID, "announce").get_attribute("textContent")
+        driver.execute_script(
+            "const p = document.createElement('p'); document.body.append(p);"
+            "GameClient.countdown(p, Date.now() + 60400, 'To move', 'Your move')")
+        wait(driver, lambda d: announced(d) == "Your move: 1 minute left.")
+        driver.execute_script(
+            "const p = document.createElement('p'); document.body.append(p);"
+            "GameClient.countdown(p, Date.now() + 10400, 'To move', 'Your move')")
+        wait(driver, lambda d: announced(d) == "Your move: 10 seconds left.")
         # The bot's strength is a choice among the chosen game's levels.
         wait(driver, lambda d: "tictactoe" in [o.get_attribute("value") for o in d.find_elements(By.CSS_SELECTOR, "#variant option")])
         Select(driver.find_element(By.ID, "variant")).select_by_value("tictactoe")

@@ -43,11 +43,15 @@ const GameClient = {
 
   /**
    * Counts down in `element` to `endsAt` (Unix milliseconds, by the server's clock), four times
-   * a second, as `${label}: N s left.`; nil `endsAt` clears it. One countdown per element.
+   * a second, as `${label}: N s left.`; nil `endsAt` clears it. One countdown per element. With
+   * `announce` (words such as "Your move"), a screen reader is told at each whole minute left
+   * and at 10 s (the element itself is not read out each second).
    */
-  countdown(element, endsAt, label) {
+  countdown(element, endsAt, label, announce = null) {
     // NB: A replay's clocks are long past: none is shown.
-    countdowns.set(element, endsAt && !GameClient.replaying ? { endsAt, label } : null);
+    const before = countdowns.get(element);
+    countdowns.set(element, endsAt && !GameClient.replaying
+      ? { endsAt, label, announce, said: before?.endsAt === endsAt ? before.said : null } : null);
     tick();
   },
 
@@ -107,7 +111,7 @@ const GameClient = {
       clock.setAttribute("aria-live", "off");
       bar.append(markPart, `${who}${rating}`, clock);
       if (toMove) bar.setAttribute("aria-current", "true");
-      GameClient.countdown(clock, toMove ? endsAt : null, "To move");
+      GameClient.countdown(clock, toMove ? endsAt : null, "To move", player === GameClient.me ? "Your move" : null);
       return bar;
     }));
   },
@@ -267,6 +271,12 @@ function tick() {
     const left = Math.max(0, Math.ceil((countdown.endsAt - Date.now()) / 1000));
     element.textContent = `${countdown.label}: ${left} s left.`;
     element.classList.toggle("urgent", left <= 5);
+    if (countdown.announce && left > 0 && left !== countdown.said && (left % 60 === 0 || left === 10)) {
+      countdown.said = left;
+      const minutes = left / 60;
+      const time = left >= 60 ? `${minutes} ${minutes === 1 ? "minute" : "minutes"}` : `${left} seconds`;
+      $("announce").textContent = `${countdown.announce}: ${time} left.`;
+    }
   }
 }
 setInterval(tick, 250);

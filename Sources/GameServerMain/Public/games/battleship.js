@@ -166,7 +166,8 @@
       })));
       GameClient.offer(seated && view.phase === "over" && view.rematchRequests.includes(1 - view.you) && !view.rematchRequests.includes(view.you));
       // NB: Only the placing clock here: the shot clock is in the bar of the side to fire.
-      GameClient.countdown($("bs-clock"), view.phase === "placing" ? view.moveEndsAt : null, "Placing");
+      GameClient.countdown(
+        $("bs-clock"), view.phase === "placing" ? view.moveEndsAt : null, "Placing", seated && !view.placed[view.you] ? "Placing" : null);
       $("bs-rematch").hidden = !seated || view.phase !== "over";
       $("bs-resign").hidden = !seated || view.phase === "over";
       $("bs-players").textContent = `${GameClient.nameOf(view.players[0])} fires first · ${GameClient.nameOf(view.players[1])} · game ${view.gameNumber}`

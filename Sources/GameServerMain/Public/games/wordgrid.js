@@ -178,8 +178,11 @@
     GameClient.yourMove(view.mode === "turns" && !view.ended && Boolean(mine) && view.turn === view.you);
     // The race clock counts down from the deadline in the view, also after a reload.
     // NB: A race's clock, or in turns the clock of the turn under way (a turn not taken passes).
-    if (view.mode === "race") GameClient.countdown($("wg-clock"), view.ended ? null : view.raceEndsAt, "Race");
-    else GameClient.countdown($("wg-clock"), view.ended ? null : view.turnEndsAt, view.turn === view.you ? "Your turn" : "Their turn");
+    if (view.mode === "race") GameClient.countdown($("wg-clock"), view.ended ? null : view.raceEndsAt, "Race", view.you ? "Race" : null);
+    else {
+      const yours = view.you && view.turn === view.you;
+      GameClient.countdown($("wg-clock"), view.ended ? null : view.turnEndsAt, yours ? "Your turn" : "Their turn", yours ? "Your turn" : null);
+    }
     $("players").replaceChildren(...view.players.map((player) => {
       const row = document.createElement("tr");
       const words = player.words ? player.words.map((w) => `${w.word} ${w.score}`).join(", ") : `${player.wordCount} words`;
