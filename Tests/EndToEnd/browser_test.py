@@ -328,6 +328,14 @@ def sink_a_fleet(url, shots):
             wait(fiona, lambda d: "Your shot" in d.find_element(By.ID, "bs-status").text, seconds=20)
             click(fiona, f'#bs-enemy button[aria-label="{square}"]')
             wait(fiona, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#bs-enemy .bs-miss, #bs-enemy .bs-hit, #bs-enemy .bs-sunk")) == number)
+        # WCAG 1.4.11: a ship stands out from the water at 3:1, and the mark of a shot (a dot, a
+        # cross) from its square.
+        colours = fiona.execute_script(
+            "const s = (q, p) => getComputedStyle(document.querySelector(q))[p];"
+            "return [s('#bs-own .bs-ship', 'backgroundColor'), s('#bs-enemy .bs-sea', 'backgroundColor'),"
+            " [...document.querySelectorAll('.bs-miss, .bs-hit, .bs-sunk')].map((b) => [getComputedStyle(b).color, getComputedStyle(b).backgroundColor])]")
+        assert contrast(colours[0], colours[1]) >= 3, colours
+        assert colours[2] and all(contrast(mark, square) >= 3 for mark, square in colours[2]), colours[2]
         # The shot clock is shown once: in the bar of the side to fire, not again below.
         wait(fiona, lambda d: "Your shot" in d.find_element(By.ID, "bs-status").text, seconds=20)
         wait(fiona, lambda d: re.fullmatch(r"To move: \d+ s left\.", d.find_element(By.CSS_SELECTOR, "#bars .to-move .clock").text))

@@ -91,7 +91,7 @@
         .bs-grid button { aspect-ratio: 1; border: none; padding: 0; font-size: 1rem; background: #3584e4; color: #fff; }
         .bs-grid button:enabled { cursor: crosshair; }
         .bs-grid button:enabled:hover { outline: 2px solid #f6d32d; }
-        .bs-grid .bs-ship { background: #77767b; }
+        .bs-grid .bs-ship { background: #241f31; }
         .bs-grid .bs-miss { background: #99c1f1; color: #1c4f7a; }
         .bs-grid .bs-hit { background: #e66100; }
         .bs-grid .bs-sunk { background: #a51d2d; }
