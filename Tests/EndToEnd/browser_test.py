@@ -295,6 +295,20 @@ def trace_a_word(url, shots):
         wait(carol, lambda d: "was refused: " in d.find_element(By.ID, "wg-refused").text
              or d.find_element(By.CSS_SELECTOR, "#players tr td:nth-child(2)").text != "0")
         wait(carol, lambda d: re.fullmatch(r"Race: \d+ s left\.", d.find_element(By.ID, "wg-clock").text))
+        # Carol removes the corner cube by hand, once asked: it shrinks and fades where it was (its
+        # three faces drawn going, then gone), and the cubes behind it show.
+        carol.execute_script(
+            "window.goneSeen = 0; new MutationObserver((changes) => changes.forEach((change) => change.addedNodes.forEach("
+            "(node) => { if (node.classList && node.classList.contains('gone')) window.goneSeen += 1; })))"
+            ".observe(document.getElementById('cube'), { childList: true })")
+        click(carol, '#cube polygon[data-face="2,2,2,top"]')
+        click(carol, "#remove-cube")
+        assert "Remove the cube of the letter" in carol.switch_to.alert.text
+        carol.switch_to.alert.accept()
+        wait(carol, lambda d: d.execute_script("return window.goneSeen") == 3)
+        wait(carol, lambda d: not d.find_elements(By.CSS_SELECTOR, "#cube polygon.gone"))
+        assert not carol.find_elements(By.CSS_SELECTOR, '#cube polygon[data-face="2,2,2,top"]')
+        assert len(carol.find_elements(By.CSS_SELECTOR, "#cube polygon")) == 78
         # The watcher finds the game on the list of live games (pushed: no click), and watches it.
         wait(watcher, lambda d: "wordgrid (race): carol vs easy bot" in d.find_element(By.ID, "rooms").text)
         watcher.save_screenshot(os.path.join(shots, "live-games.png"))

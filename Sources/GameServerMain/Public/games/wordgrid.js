@@ -109,6 +109,9 @@
     return `${reason}. ${result}`;
   }
 
+  /** The cubes of the view drawn last, and its room: a cube gone since is shown going. */
+  let drawnCubes = null;
+
   function draw(message) {
     const view = message.view;
     // NB: The players' table is its bars: none of the two-player games' bars.
@@ -124,6 +127,10 @@
       }
     }
     faces.sort((a, b) => (a.x + a.y + a.z) - (b.x + b.y + b.z));
+    const inPlay = new Set(view.cubes.filter((c) => c.inPlay).map((c) => `${c.x},${c.y},${c.z}`));
+    const gone = drawnCubes?.room === message.room
+      ? drawnCubes.cubes.filter((c) => c.inPlay && !inPlay.has(`${c.x},${c.y},${c.z}`)) : [];
+    drawnCubes = { room: message.room, cubes: view.cubes };
     const selected = new Set(path.map(key));
     const centers = new Map();
     const ns = "http://www.w3.org/2000/svg";
@@ -148,6 +155,16 @@
       }
       return [polygon, label];
     }));
+    // NB: A cube just removed (worn out, or by hand) shrinks and fades where it was, then goes.
+    for (const cube of gone) {
+      for (const side of ["right", "top", "left"]) {
+        const polygon = document.createElementNS(ns, "polygon");
+        polygon.setAttribute("points", corners({ ...cube, face: side }).map(project).map((p) => p.join(",")).join(" "));
+        polygon.classList.add(side, "gone");
+        polygon.addEventListener("animationend", () => polygon.remove());
+        svg.append(polygon);
+      }
+    }
     // NB: A line through the chosen letters, in order, over the faces.
     if (path.length > 1) {
       const line = document.createElementNS(ns, "polyline");
