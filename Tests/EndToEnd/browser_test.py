@@ -289,6 +289,19 @@ def trace_a_word(url, shots):
         word = carol.find_element(By.ID, "word").text
         assert re.fullmatch(r"[a-z]{3,6}", word), word
         assert len(carol.find_elements(By.CSS_SELECTOR, "#cube polygon.selected")) == 3
+        # A chosen face stands out from every other (each side's colour, worn or not) at 3:1
+        # (WCAG 1.4.11), and its letter from it.
+        chosen, letter = carol.execute_script(
+            "const chosen = document.querySelector('#cube polygon.selected');"
+            "return [getComputedStyle(chosen).fill, getComputedStyle(chosen.nextElementSibling).fill]")
+        others = carol.execute_script(
+            "const face = document.createElementNS('http://www.w3.org/2000/svg', 'polygon');"
+            "document.getElementById('cube').append(face);"
+            "const fills = ['right', 'top', 'left'].flatMap((side) => ['', ' worn'].map((wear) => {"
+            "  face.setAttribute('class', side + wear); return getComputedStyle(face).fill; }));"
+            "face.remove(); return fills")
+        assert len(set(others)) == 6 and all(contrast(chosen, other) >= 3 for other in others), (chosen, others)
+        assert contrast(letter, chosen) >= 4.5, (letter, chosen)
         carol.save_screenshot(os.path.join(shots, "wordgrid-trace.png"))
         carol.find_element(By.ID, "submit-word").click()
         # Either the word scores, or the server says why not, beside the word.

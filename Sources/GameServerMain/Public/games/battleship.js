@@ -97,8 +97,8 @@
         .bs-grid .bs-sunk { background: #a51d2d; }
       </style>
       <div class="bs-seas">
-        <div><h3>Your waters</h3><div id="bs-own" class="bs-grid" role="group" aria-label="Your waters"></div></div>
-        <div><h3 id="bs-enemy-title">Enemy waters</h3><div id="bs-enemy" class="bs-grid" role="group" aria-label="Enemy waters"></div></div>
+        <div><h2>Your waters</h2><div id="bs-own" class="bs-grid" role="group" aria-label="Your waters"></div></div>
+        <div><h2 id="bs-enemy-title">Enemy waters</h2><div id="bs-enemy" class="bs-grid" role="group" aria-label="Enemy waters"></div></div>
       </div>
       <div class="row" id="bs-placing">
         <button id="bs-turn">Turn (across)</button>
