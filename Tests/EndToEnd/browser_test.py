@@ -314,7 +314,15 @@ def trace_a_word(url, shots):
             "window.goneSeen = 0; new MutationObserver((changes) => changes.forEach((change) => change.addedNodes.forEach("
             "(node) => { if (node.classList && node.classList.contains('gone')) window.goneSeen += 1; })))"
             ".observe(document.getElementById('cube'), { childList: true })")
-        click(carol, '#cube polygon[data-face="2,2,2,top"]')
+        # (The corner's top chosen by keyboard: Tab reaches a letter, Enter chooses it, and the
+        # focus stays on it as the cube is drawn again.)
+        carol.execute_script("document.querySelector('#cube polygon[data-face=\"2,2,2,top\"]').focus()")
+        carol.switch_to.active_element.send_keys(Keys.ENTER)
+        wait(carol, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#cube polygon.selected")) == 1)
+        assert carol.execute_script("return document.activeElement.dataset.face") == "2,2,2,top"
+        assert carol.switch_to.active_element.get_attribute("aria-pressed") == "true"
+        assert carol.execute_script("return getComputedStyle(document.activeElement).outlineStyle") == "solid"
+        carol.save_screenshot(os.path.join(shots, "wordgrid-keyboard.png"))
         click(carol, "#remove-cube")
         assert "Remove the cube of the letter" in carol.switch_to.alert.text
         carol.switch_to.alert.accept()

@@ -133,6 +133,8 @@
     drawnCubes = { room: message.room, cubes: view.cubes };
     const selected = new Set(path.map(key));
     const centers = new Map();
+    // NB: Drawn again, the face that had the keyboard's focus gets it back.
+    const focused = svg.contains(document.activeElement) ? document.activeElement.dataset.face : null;
     const ns = "http://www.w3.org/2000/svg";
     svg.replaceChildren(...faces.flatMap((face) => {
       const points = corners(face).map(project);
@@ -148,13 +150,20 @@
       label.setAttribute("y", cy);
       label.textContent = face.letter === "QU" ? "Qu" : face.letter;
       centers.set(key(face), [cx, cy]);
+      label.setAttribute("aria-hidden", "true");
       if (playable.has(key(face))) {
         polygon.dataset.playable = "true";
+        // NB: A letter that can be played is a button for the keyboard and a screen reader.
+        polygon.setAttribute("tabindex", "0");
+        polygon.setAttribute("role", "button");
+        polygon.setAttribute("aria-pressed", String(selected.has(key(face))));
+        polygon.setAttribute("aria-label", `${face.letter === "QU" ? "Qu" : face.letter}, ${face.face} face of cube ${face.x + 1}, ${face.y + 1}, ${face.z + 1}`);
       } else {
         polygon.style.cursor = "default";
       }
       return [polygon, label];
     }));
+    if (focused) svg.querySelector(`polygon[data-face="${focused}"]`)?.focus();
     // NB: A cube just removed (worn out, or by hand) shrinks and fades where it was, then goes.
     for (const cube of gone) {
       for (const side of ["right", "top", "left"]) {
@@ -216,7 +225,7 @@
   GameClient.register("wordgrid", {
     html: `
       <div class="grid-layout">
-        <svg id="cube" viewBox="-110 -126 220 252" aria-label="letter cube"></svg>
+        <svg id="cube" viewBox="-110 -126 220 252" role="group" aria-label="Letter cube: Tab to a letter, Enter to choose it"></svg>
         <div>
           <p class="hint" id="wg-how">Make words from letters that touch: click them in order, then Play word.
             Remove cube takes away the cube of the last letter you chose.</p>
@@ -254,6 +263,14 @@
         if (face) dragTo(face);
       });
       for (const end of ["pointerup", "pointercancel", "pointerleave"]) cube.addEventListener(end, () => { dragging = false; });
+      // NB: By keyboard: Enter or Space on a letter chooses it (or takes the last one off).
+      cube.addEventListener("keydown", (event) => {
+        const polygon = event.target;
+        if (!["Enter", " "].includes(event.key) || !polygon.dataset?.playable) return;
+        event.preventDefault();
+        const [x, y, z, side] = polygon.dataset.face.split(",");
+        trace({ x: Number(x), y: Number(y), z: Number(z), face: side });
+      });
       $("submit-word").addEventListener("click", () => {
         GameClient.send({ type: "word", path: path.map(({ x, y, z, face }) => ({ x, y, z, face })) });
         submitted = $("word").textContent;
