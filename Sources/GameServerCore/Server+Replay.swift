@@ -58,14 +58,13 @@ extension Server {
     _ state: inout State, _ connection: ConnectionID, _ player: PlayerID, _ phrase: ChatPhrase, requestID: String?
   ) -> Effect<Action> {
     guard let session = state.sessions[player], let id = session.room, let room = state.rooms[id: id] else {
-      let message = state.sessions[player]?.spectating != nil
-        ? "Only the players of a room say phrases; you are watching it." : "You are not in a room."
-      let code = state.sessions[player]?.spectating != nil ? "not_seated" : "not_in_room"
-      return self.fail(connection, code, message, requestID)
+      guard state.sessions[player]?.spectating != nil else {
+        return self.fail(connection, "not_in_room", "You are not in a room.", requestID)
+      }
+      return self.fail(connection, "not_seated", "Only the players of a room say phrases; you are watching it.", requestID)
     }
     let now = self.date.now
-    let interval = state.settings.chatInterval
-    let seconds = Double(interval.components.seconds) + Double(interval.components.attoseconds) / 1e18
+    let seconds = state.settings.chatInterval / .seconds(1)
     if let last = session.lastChat, now.timeIntervalSince(last) < seconds {
       // NB: Whole seconds, at least one, as every `retryAfter`.
       let wait = max(1, Int((seconds - now.timeIntervalSince(last)).rounded(.up)))
