@@ -66,7 +66,8 @@ extension ClientMessage {
     case "playBot": self = .playBot(try fields.choice())
     case "createRoom": self = .createRoom(try fields.choice())
     case "joinRoom": self = .joinRoom(code: try fields.string("code", limit: ClientRequest.limits.code))
-    case "spectate": self = .spectate(room: RoomID(rawValue: try fields.string("room", limit: 32)))
+    // NB: 64 bytes: a cluster's shared queue names rooms `room-` and 32 hex digits (37 bytes).
+    case "spectate": self = .spectate(room: RoomID(rawValue: try fields.string("room", limit: 64)))
     case "leaveRoom": self = .leaveRoom
     case "startRoom": self = .startRoom
     case "leaderboard": self = .leaderboard(try fields.choice())

@@ -17,6 +17,8 @@ struct ClientMessageTests {
     (#"{"v":1,"type":"createRoom","game":"wordgrid","mode":"turns"}"#, ClientRequest(.createRoom(GameChoice(game: "wordgrid", mode: "turns")))),
     (#"{"v":1,"type":"joinRoom","code":"K7QXD"}"#, ClientRequest(.joinRoom(code: "K7QXD"))),
     (#"{"v":1,"type":"spectate","room":"room-3"}"#, ClientRequest(.spectate(room: "room-3"))),
+    // A room of a cluster's shared queue: `room-` and 32 hex digits.
+    (#"{"v":1,"type":"spectate","room":"room-0f1e2d3c4b5a69788796a5b4c3d2e1f0"}"#, ClientRequest(.spectate(room: "room-0f1e2d3c4b5a69788796a5b4c3d2e1f0"))),
     (#"{"v":1,"type":"leaveRoom"}"#, ClientRequest(.leaveRoom)),
     (#"{"v":1,"type":"leaderboard","game":"tictactoe"}"#, ClientRequest(.leaderboard(GameChoice(game: "tictactoe")))),
     (#"{"v":1,"type":"ping","extra":"ignored"}"#, ClientRequest(.ping)),
