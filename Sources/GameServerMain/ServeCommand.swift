@@ -30,7 +30,7 @@ struct ServeCommand: AsyncParsableCommand {
   @Option(help: "Store everything in PostgreSQL instead of SQLite: postgres://USER[:PASSWORD]@HOST:PORT/DATABASE.")
   var database: String?
   @Flag(help: "Join a cluster of servers sharing the --database (PostgreSQL).") var cluster = false
-  @Option(help: "With --cluster: the address clients reach this server at (default ws://HOST:PORT/).") var nodeURL: String?
+  @Option(help: "With --cluster: the address clients reach this server at (default ws://HOST:PORT/, wss:// with --tls-certificate).") var nodeURL: String?
   @Option(help: "With --cluster: seconds this server's rooms stay its own without a heartbeat (one a second).")
   var leaseSeconds = 5
   @Option(help: "The folder of the browser client (the built-in one by default).")
@@ -48,7 +48,7 @@ struct ServeCommand: AsyncParsableCommand {
   @Option(help: "A PEM certificate: serve https and wss (needs --tls-key).") var tlsCertificate: String?
   @Option(help: "The PEM private key for --tls-certificate.") var tlsKey: String?
   @Option(help: "An Origin allowed to open a websocket (repeat it; none allows all).") var allowedOrigin: [String] = []
-  @Option(help: "Seconds per move in a turn-based game (tic-tac-toe, Connect Four).") var moveTimeLimit = 30
+  @Option(help: "Seconds per move in a turn-based game (tic-tac-toe, Connect Four, Battleship's shots; Battleship's placing round gets three times it, at least 60).") var moveTimeLimit = 30
   @Option(help: "Seconds per turn in the word grid's turns (a turn not taken passes).") var turnTimeLimit = 60
 
   /// The browser client in the source tree, next to this file.

@@ -1,8 +1,8 @@
 import Logging
 import PostgresNIO
 
-/// The PostgreSQL schema, as numbered migrations. Each runs once, in its own transaction, under
-/// an advisory lock: servers that start together against one database migrate it once.
+/// The PostgreSQL schema, as numbered migrations. Each runs once; the pending ones run together in
+/// one transaction, under an advisory lock: servers that start together against one database migrate it once.
 ///
 /// ```swift
 /// try await PostgresSchema.migrate(client, logger: logger)
