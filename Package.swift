@@ -43,10 +43,11 @@ let package = Package(
     .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
     .package(url: "https://github.com/pointfreeco/swift-tagged", from: "0.10.0"),
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0"),
     .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
   ],
-  // NB: In layers, bottom up, as the README's "Layout" lists them: a target names only targets
+  // NB: In layers, bottom up, as the Architecture article (Sources/GameServerMain/Documentation.docc) lists them: a target names only targets
   // of its own layer or below (deploy/check-layers.sh checks it, and this order).
   targets: [
     // MARK: 1. The library

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Checks the layers (README, "Layout"): every target of the package is in the numbered list of
+# Checks the layers (the Architecture article, "Layers and folders": Sources/GameServerMain/
+# Documentation.docc/Architecture.md): every target of the package is in the numbered list of
 # layers there, a target names (depends on) targets of its own layer or below only, and
 # Package.swift declares the targets in the order of their layers (then the test targets).
 # Usage: deploy/check-layers.sh
@@ -8,7 +9,7 @@ cd "$(dirname "$0")/.."
 swift package describe --type json | python3 -c '
 import json, re, sys
 package = json.load(sys.stdin)
-readme = open("README.md").read()
+readme = open("Sources/GameServerMain/Documentation.docc/Architecture.md").read()
 section = readme[readme.index("**Layers**"):]
 section = section[:section.index("\n\n", section.index("\n1. "))]
 layers = {}
@@ -16,7 +17,7 @@ for number, names in re.findall(r"^(\d+)\. \*\*[^*]+\*\*[^:]*: (.+)$", section, 
     for name in re.findall(r"`(\w+)`", names):
         layers[name] = int(number)
 targets = {t["name"]: t for t in package["targets"] if t["type"] != "test"}
-problems = [f"{name} is in no layer of the README" for name in sorted(set(targets) - set(layers))]
+problems = [f"{name} is in no layer of the Architecture article" for name in sorted(set(targets) - set(layers))]
 for name, target in sorted(targets.items()):
     for dependency in target.get("target_dependencies", []):
         if name in layers and dependency in layers and layers[dependency] > layers[name]:

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Checks the naming rule (README, "Layout"): every target but ComposableArchitecture and its macro
+# Checks the naming rule (the Architecture article, "Layers and folders"): every target but ComposableArchitecture and its macro
 # target (and their test targets) is named GameServer…, and so is every library product but
 # ComposableArchitecture, so that no name can collide with a user's own modules.
 # Usage: deploy/check-names.sh

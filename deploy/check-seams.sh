@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Checks the plug-in seam (README, "Adding a game"): the server's modules (core, wire protocol, ratings,
+# Checks the plug-in seam (the article "Adding a game", AddingAGame.md): the server's modules (core, wire protocol, ratings,
 # storage, cluster, transport, testing kits, the app, the embeddable server) depend on no game module, directly or through another target, and
 # their sources import none. A game is a target under Games/ other than the seam (Games/Game);
 # the catalog (GameServerCatalog) is the one module that names them. Battleship, written as a game

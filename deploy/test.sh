@@ -14,6 +14,7 @@ bash deploy/check-layers.sh
 mkdir -p .build
 swift build --build-tests 2>&1 | tee .build/build.log
 bash deploy/check-warnings.sh .build/build.log
+bash deploy/check-docs.sh
 # NB: Plain parallel `swift test`: each test store runs its effects on an executor of its own,
 # which its steps and the test clock drain, so clock-driven tests do not race each other.
 swift test --skip-build
@@ -33,6 +34,8 @@ python3 Tests/EndToEnd/event_loop_test.py .build/debug/game-server .build/debug/
 GAME_SERVER_EVENT_LOOP=libuv python3 Tests/EndToEnd/websocket_game_test.py .build/debug/game-server
 GAME_SERVER_EVENT_LOOP=libuv python3 Tests/EndToEnd/websocket_frames_test.py .build/debug/game-server
 python3 Tests/EndToEnd/login_flood_test.py .build/debug/game-server
+# NB: The bot of the article "Getting started", as printed there.
+python3 Tests/EndToEnd/docs_bot_test.py .build/debug/game-server
 python3 Tests/EndToEnd/crash_test.py .build/debug/game-server 10
 python3 Tests/EndToEnd/full_disk_test.py .build/debug/game-server
 python3 Tests/EndToEnd/postgres_test.py .build/debug/game-server

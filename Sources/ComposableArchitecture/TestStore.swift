@@ -18,13 +18,13 @@ import Foundation
 /// ```
 ///
 /// Failures are reported through IssueReporting; on Linux, link `IssueReportingTestSupport`
-/// into the test target so that they fail the test (see the README).
+/// into the test target so that they fail the test (see the article "Testing with a test store").
 @MainActor
 public final class TestStore<State: Equatable, Action> {
   /// How strictly this store asserts.
   public var exhaustivity: Exhaustivity = .on
 
-  /// How long ``receive(_:timeout:assert:fileID:file:line:column:)-(Action,_,_,_,_,_,_)`` and
+  /// How long `receive(_:timeout:assert:)` and
   /// ``finish(timeout:fileID:file:line:column:)`` wait, in nanoseconds (default 1 s).
   public var timeout: UInt64
 
@@ -66,6 +66,10 @@ public final class TestStore<State: Equatable, Action> {
   ///   - initialState: The state to start with.
   ///   - reducer: The reducer under test.
   ///   - prepareDependencies: Overrides of the dependencies the reducer and effects see.
+  ///   - fileID: The file of the call, where failures are reported (the caller's, by default).
+  ///   - filePath: The file's path, for the same.
+  ///   - line: The line of the call, for the same.
+  ///   - column: The column of the call, for the same.
   public init<R: Reducer<State, Action>>(
     initialState: @autoclosure () -> R.State,
     @ReducerBuilder<State, Action> reducer: () -> R,

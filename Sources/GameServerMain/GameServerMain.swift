@@ -19,7 +19,7 @@ import Synchronization
 ///
 /// `my-server` (the default command, `serve`) then takes every option of `game-server serve`,
 /// with the same defaults, checks and messages, and each game's own start options
-/// (``GameStartOption``, such as the word grid's `--dictionary PATH`), which `serve --help`
+/// (`GameStartOption`, such as the word grid's `--dictionary PATH`), which `serve --help`
 /// lists under "Game options".
 public enum GameServerMain {
   /// Parses `arguments` and runs the command they name: `serve` (the default), or one of

@@ -5,7 +5,7 @@ import GameServerCore
 import GameServerGame
 import GameServerRoom
 
-/// A finished game played again from what `game-server export-game` wrote (a ``RecordedGame``):
+/// A finished game played again from what `game-server export-game` wrote (a `RecordedGame`):
 /// its room rebuilt from the replay's first line and every line after it run through the room's
 /// reducer, as a restarted server rebuilds a room, with this test server's games and
 /// dependencies. A game that misbehaved in production becomes a test in a few lines:

@@ -29,8 +29,10 @@ public final class InMemoryCluster: Sendable {
   private let database: DatabaseClient?
   private let shared = LockIsolated(Shared())
 
-  /// - Parameter database: The nodes' database: a room whose log it has closed leaves the
-  ///   directory (nil keeps every room the queue made).
+  /// - Parameters:
+  ///   - settings: The matchmaking settings of the queue the nodes share.
+  ///   - database: The nodes' database: a room whose log it has closed leaves the
+  ///     directory (nil keeps every room the queue made).
   public init(settings: Matchmaking.Settings = Matchmaking.Settings(), database: DatabaseClient? = nil) {
     self.settings = settings
     self.database = database

@@ -9,7 +9,7 @@ import Synchronization
 /// The whole game server on loopback, for the same end-to-end tests as ``TestGameServer``
 /// over real websockets: the app `game-server serve` runs (transport, SQLite in a folder of its
 /// own, real clock), and clients on libwebsockets that read what the server sends back as
-/// ``ServerMessage``s.
+/// `ServerMessage`s.
 ///
 /// A test written against ``GameServerUnderTest`` runs either way:
 ///

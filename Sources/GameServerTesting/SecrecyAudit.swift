@@ -4,7 +4,7 @@ import GameServerGame
 
 /// Checks that a game's secrets stay secret: random play of many games by the game's own bots,
 /// and after every move the property below, for every seat and every state the game says
-/// differs from the real one only in that seat's secret (``Game/secretVariants(of:keptBy:using:)``).
+/// differs from the real one only in that seat's secret (`Game.secretVariants(of:keptBy:using:)`).
 ///
 /// **The property.** Let `s` be a state reached in play, `p` a seated player, and `s′` any of
 /// `G.secretVariants(of: s, keptBy: p)`. Then for every viewer `v` other than `p` (every other
@@ -18,9 +18,9 @@ import GameServerGame
 /// #expect(leaks.isEmpty, "\(leaks)")
 /// ```
 ///
-/// Play is ``Game/playedByBots(seats:bots:mode:seed:maxMoves:observe:)``: the game's reducer run
+/// Play is `Game.playedByBots(seats:bots:mode:seed:maxMoves:observe:)`: the game's reducer run
 /// directly with an immediate clock (its effects, timers among them, are not run); every seat
-/// moves by ``Game/botMove(_:for:in:using:)`` whenever ``Game/turn(in:)`` names it, or, in a
+/// moves by `Game.botMove(_:for:in:using:)` whenever `Game.turn(in:)` names it, or, in a
 /// race, every seat in turn.
 public enum SecrecyAudit {
   /// What an audit found: a view or a record that told a secret.

@@ -42,7 +42,7 @@ public final class TestClient {
   }
 
   /// The first message in the case `path` that came since the last receive, once it has come;
-  /// the messages before it are dropped. Throws ``TestClientError/noMessage`` when the server
+  /// the messages before it are dropped. Throws `TestClientError.noMessage` when the server
   /// sent none and nothing it runs can send one.
   ///
   /// ```swift
@@ -78,7 +78,7 @@ public final class TestClient {
 
   /// The latest view of the client's room, read as `View` (a game's view type): every message
   /// that came until then is taken. A view taken with `receive(\.room)` reads with
-  /// ``GameServerWire/RoomView/view(_:)``.
+  /// `RoomView.view(_:)`.
   public func view<View: Decodable>(_ type: View.Type) async throws -> View {
     await self.server.wait(for: self.connection) { $0.type == "room" }
     guard let room = self.takenRooms().last else {
@@ -90,7 +90,7 @@ public final class TestClient {
   /// The first view of the client's room that `isWanted`, once it has come: what a test on a
   /// ``LiveGameServer`` waits for (the server's messages come when they come), and works in
   /// process too. Every message that came until then is taken; throws
-  /// ``TestClientError/noMessage`` when none such came (in time, live).
+  /// `TestClientError.noMessage` when none such came (in time, live).
   ///
   /// ```swift
   /// let end = try await bob.view(ConnectFourView.self) { $0.outcome != nil }

@@ -23,6 +23,8 @@ public final class TestCluster {
   /// - Parameters:
   ///   - count: How many nodes, reached at `ws://node-1/`, `ws://node-2/`, ...
   ///   - games: The games every node hosts.
+  ///   - settings: The server settings of every node.
+  ///   - seed: Seeds every random choice; node `k` uses `seed + k`.
   ///   - dependencies: Any other dependency to set on every node.
   public init(
     nodes count: Int = 2,

@@ -49,6 +49,7 @@ public final class TestGameServer {
   /// - Parameters:
   ///   - games: The games it hosts: `GameCatalog([MyGame.self])`, or `.standard` (from
   ///     `GameServerCatalog`) for the server's own.
+  ///   - settings: The server's settings (limits, clocks, rates).
   ///   - database: The database (in memory by default; `DatabaseClient.inMemory(faults:)` makes
   ///     writes fail as a full disk does).
   ///   - clock: The clock everything runs on.

@@ -4,7 +4,7 @@ import GameServerCLibWebSockets
 /// A libuv loop that a libwebsockets context runs on as its "foreign loop", instead of lws's own
 /// `poll()` loop: libuv waits with `epoll`, so a round of service costs what its events cost,
 /// not one look at every connection. With thousands of mostly quiet connections `poll()` is
-/// most of the server's CPU (see the README's open-loop figures).
+/// most of the server's CPU (see the Benchmarks article's open-loop figures).
 ///
 /// libuv is loaded when first asked for (`libuv.so.1`, and lws's `libwebsockets-evlib_uv.so`
 /// plugin, from Debian's `libuv1` and `libwebsockets-evlib-uv`), so the server builds and runs

@@ -4,7 +4,7 @@ import GameServerGame
 ///
 /// Each message is a JSON object with `"v": 1`, a `"type"`, an optional `"id"` (a request id of
 /// up to 64 characters that the answer and any error carry back as `"replyTo"`), and the type's
-/// fields. See the README's protocol section for every type with an example.
+/// fields. See the wire protocol article (WireProtocol.md) for every type with an example.
 ///
 /// ```swift
 /// let request = try ClientRequest.decode(#"{"v":1,"id":"r1","type":"queue","game":"tictactoe"}"#)

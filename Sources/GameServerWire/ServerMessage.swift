@@ -4,7 +4,7 @@ import GameServerGame
 /// Everything the server tells a client (protocol version 1).
 ///
 /// Each is a JSON object with `"v": 1`, a `"type"`, the type's fields, and `"replyTo"` when it
-/// answers a request that carried an id. See the README's protocol section.
+/// answers a request that carried an id. See the wire protocol article (WireProtocol.md).
 ///
 /// ```swift
 /// let text = ServerMessage.error(ProtocolError.unknownType("fly", requestID: "r1")).json
@@ -25,7 +25,7 @@ public enum ServerMessage: Equatable, Sendable {
   case lobby(Lobby, replyTo: String? = nil)
   /// The current view of a room, written by its game; `replyTo` when it answers a request.
   case room(RoomView, replyTo: String? = nil)
-  /// You left a room, or it closed.
+  /// You left a room (`reason` is `left`, the only reason sent today).
   case roomLeft(RoomID, reason: String, replyTo: String? = nil)
   /// A game's leaderboard.
   case leaderboard(GameVariant, [LeaderboardEntry], replyTo: String?)

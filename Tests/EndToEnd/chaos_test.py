@@ -27,6 +27,8 @@ Usage: python3 Tests/EndToEnd/chaos_test.py PATH_TO_GAME_SERVER [SECONDS_OF_KILL
 import asyncio
 import json
 import random
+import os
+import re
 import signal
 import subprocess
 import sys
@@ -39,15 +41,21 @@ from harness import read_port
 from postgres_test import postgres, postgres_installed, start_postgres
 
 LEASE = 2
-# The documented error codes (README, "Errors").
-DOCUMENTED = {
-    "malformed_json", "unsupported_version", "unknown_type", "missing_field", "wrong_type", "value_too_long",
-    "invalid_value", "rate_limited", "not_logged_in", "already_logged_in", "logged_in_elsewhere", "malformed_name",
-    "malformed_password", "name_taken", "wrong_password", "too_many_attempts", "busy", "unknown_token", "unavailable",
-    "already_waiting", "not_waiting", "already_in_room", "not_in_room", "unknown_room", "unknown_invite_code",
-    "own_invite_code", "not_seated", "wrong_game", "not_your_turn", "game_over", "cell_occupied", "off_board",
-    "game_not_over",
-}
+# The documented error codes: every code in the table of the wire protocol article's "Errors".
+ARTICLE = os.path.join(os.path.dirname(__file__), "../../Sources/GameServerMain/Documentation.docc/WireProtocol.md")
+
+
+def documented_codes():
+    text = open(ARTICLE).read()
+    section = text[text.index("\n## Errors\n"):]
+    section = section[:section.index("\n## ", 1)]
+    codes = {code for row in section.splitlines() if row.startswith("| `")
+             for code in re.findall(r"`([a-z_]+)`", row.split("|")[1])}
+    assert {"malformed_json", "unavailable", "not_your_turn"} <= codes, "the article's Errors table was not read"
+    return codes
+
+
+DOCUMENTED = documented_codes()
 
 
 def free_port():

@@ -3,8 +3,7 @@ import GameServerConnectFour
 import GameServerTesting
 import Testing
 
-// The README's example of the testing kit ("Testing a game end to end"), word for word.
-// README example begins
+// The example of the testing kit in the README and the article "Testing games", word for word.
 @MainActor
 @Test func adaBeatsBobAtConnectFour() async throws {
   let server = TestGameServer(games: GameCatalog([ConnectFour.self]))
@@ -32,18 +31,4 @@ import Testing
   // A move after the end is refused, with the reason.
   await bob.send(.move(ConnectFour.self, .drop(column: 3)))
   #expect(try await bob.receive(\.error).code == "game_over")
-}
-// README example ends
-
-/// The README shows the example above as it is here.
-@Test func theReadmeShowsThisExample() throws {
-  let source = try String(contentsOfFile: #filePath, encoding: .utf8)
-  let readme = try String(
-    contentsOfFile: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent("README.md").path,
-    encoding: .utf8)
-  let start = try #require(source.range(of: "// README example begins\n"))
-  let end = try #require(source.range(of: "// README example ends"))
-  let example = String(source[start.upperBound..<end.lowerBound])
-  #expect(readme.contains(example))
 }

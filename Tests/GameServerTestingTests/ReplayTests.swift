@@ -86,10 +86,9 @@ struct ReplayTests {
   static let replays = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Replays").path
 }
 
-// The README's example of a replay as a test ("Replays"), word for word. The file is what
+// The example of a replay as a test in the article "Testing games", word for word. The file is what
 // `game-server export-game 1` wrote after a game played over websockets
 // (Tests/EndToEnd/websocket_game_test.py's first game: X takes the top row).
-// README replay example begins
 @MainActor
 @Test func theGameXWonStillEndsTheSameWay() throws {
   let server = TestGameServer(games: GameCatalog([TicTacToe.self]))
@@ -97,17 +96,4 @@ struct ReplayTests {
   let replay = try server.replay(String(contentsOf: file, encoding: .utf8))
   #expect(replay.record == replay.recorded.record)  // today's rules end it as the server did then
   #expect(replay.state(of: TicTacToe.self)?.outcome?.winner == .x)
-}
-// README replay example ends
-
-/// The README shows the replay example above as it is here.
-@Test func theReadmeShowsTheReplayExample() throws {
-  let source = try String(contentsOfFile: #filePath, encoding: .utf8)
-  let readme = try String(
-    contentsOfFile: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent("README.md").path,
-    encoding: .utf8)
-  let start = try #require(source.range(of: "// README replay example begins\n"))
-  let end = try #require(source.range(of: "// README replay example ends"))
-  #expect(readme.contains(String(source[start.upperBound..<end.lowerBound])))
 }

@@ -3,7 +3,7 @@ import GameServerGame
 import GameServerWire
 import Testing
 
-/// The README's examples decode to the messages they describe.
+/// The wire protocol article's examples decode to the messages they describe.
 struct ClientMessageTests {
   @Test(arguments: [
     (#"{"v":1,"id":"1","type":"guest","name":"ada"}"#, ClientRequest(id: "1", .guest(name: "ada"))),

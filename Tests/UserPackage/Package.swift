@@ -19,7 +19,12 @@ let package = Package(
   name: "NimGames",
   platforms: [.macOS(.v15)],
   products: [.executable(name: "nim-server", targets: ["NimServer"])],
-  dependencies: [.package(path: server.path)],
+  dependencies: [
+    .package(path: server.path),
+    // NB: For IssueReportingTestSupport, which a test target on Linux links so that a failing
+    // TestStore assertion fails the test.
+    .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
+  ],
   targets: [
     .target(
       name: "Nim",
@@ -34,7 +39,10 @@ let package = Package(
     ),
     .testTarget(
       name: "NimTests",
-      dependencies: ["Nim", .product(name: "GameServerTesting", package: serverPackage)]
+      dependencies: [
+        "Nim", .product(name: "GameServerTesting", package: serverPackage),
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ]
     ),
   ],
   swiftLanguageModes: [.v6]

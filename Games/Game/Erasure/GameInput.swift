@@ -1,6 +1,6 @@
 import ComposableArchitecture
 
-/// What a room tells its game, whichever game it is: ``RoomGameReducer`` turns each into the
+/// What a room tells its game, whichever game it is: `RoomGameReducer` turns each into the
 /// game's own action.
 ///
 /// ```swift

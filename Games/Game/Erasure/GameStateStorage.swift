@@ -23,7 +23,7 @@ public final class GameStateStorage<State: Sendable>: @unchecked Sendable {
   //     several reads a room makes per action): only the witness's `reduce` writes it, on a box no one shares.
   @exclusivity(unchecked) public var state: State
   /// The game's reducer, made on the first action and kept for the rest of the game, so that
-  /// what it resolves once (``ResolvedDependency``) stays resolved: a ``CachedGameReducer`` of the
+  /// what it resolves once (`ResolvedDependency`) stays resolved: a ``CachedGameReducer`` of the
   /// game's type, which the witness's `reduce` reads back without a dynamic cast.
   @exclusivity(unchecked) public var reducer: AnyObject?
 

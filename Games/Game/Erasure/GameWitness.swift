@@ -49,7 +49,7 @@ public final class GameWitness: Sendable {
       _ storage: AnyObject, _ bot: String, _ player: PlayerID, _ generator: inout any RandomNumberGenerator & Sendable
     ) -> AnyMove?
 
-  /// The witness of `G`: made by ``Game/_witness`` in the game's own module, where its closures
+  /// The witness of `G`: made by `Game._witness` in the game's own module, where its closures
   /// are code specialized to the game. `botMove` replaces the game's own way to ask a bot
   /// (the turns piece asks on the bot's turn only, and answers rematches itself).
   @inlinable

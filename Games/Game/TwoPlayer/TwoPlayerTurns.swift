@@ -126,7 +126,7 @@ public enum TwoPlayerClockEvent: Hashable, Codable, Sendable {
 /// Two players moving in turn, with resignation, a rematch that swaps the seats, a clock per
 /// move whose running out loses, and the refusals all of that needs: the part of tic-tac-toe
 /// and Connect Four that is not their board. A game composes it before its own rules, which
-/// handle only its moves with ``side(toMove:in:)``, ``moved(_:)`` and ``end(_:_:)``:
+/// handle only its moves with ``side(toMove:in:)``, `moved(_:)` and ``end(_:_:)``:
 ///
 /// ```swift
 /// let turns = TwoPlayerTurns<State, Action>()

@@ -5,7 +5,7 @@ extension Effect {
   /// For side effects that must not wait and cannot fail: handing a message to a socket's
   /// queue, appending to a write-behind log. It runs in order with the other effects of the same
   /// action, and a test store runs it before `send` returns, so tests see its result at once.
-  /// Anything that may block or suspend belongs in ``run(priority:operation:catch:)``.
+  /// Anything that may block or suspend belongs in `run(priority:operation:catch:)`.
   ///
   /// ```swift
   /// case let .broadcast(message):

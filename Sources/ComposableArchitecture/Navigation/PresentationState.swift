@@ -1,7 +1,7 @@
 /// The state of a child feature that a parent presents: `nil` while nothing is presented.
 ///
 /// Use it through the ``Presents()`` macro, together with ``PresentationAction`` and
-/// ``Reducer/ifLet(_:action:destination:fileID:filePath:line:column:)``:
+/// `Reducer.ifLet(_:action:destination:)`:
 ///
 /// ```swift
 /// @ObservableState

@@ -3,7 +3,7 @@ import Synchronization
 /// The identity of an ``ObservableState`` value.
 ///
 /// A struct's identity has an origin, given when the value is made and kept by every copy
-/// (observers of its fields are keyed by it), and a version that ``_$willModify()`` renews, so
+/// (observers of its fields are keyed by it), and a version that `_$willModify()` renews, so
 /// that a value put back in place of a copy of itself is still seen as a change. An enum's
 /// identity is that of its associated value marked with the case.
 public struct ObservableStateID: Hashable, Sendable {

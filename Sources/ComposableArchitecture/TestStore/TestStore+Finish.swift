@@ -31,7 +31,12 @@ extension TestStore {
 
   /// Drops the actions received but not asserted, moving the asserted state to the latest.
   ///
-  /// - Parameter strict: Whether to report when there was nothing to skip.
+  /// - Parameters:
+  ///   - strict: Whether to report when there was nothing to skip.
+  ///   - fileID: The file of the call, where failures are reported (the caller's, by default).
+  ///   - filePath: The file's path, for the same.
+  ///   - line: The line of the call, for the same.
+  ///   - column: The column of the call, for the same.
   public func skipReceivedActions(
     strict: Bool = true,
     fileID: StaticString = #fileID,
@@ -59,7 +64,12 @@ extension TestStore {
   /// await store.receive(\.tick)   // the timer still runs
   /// ```
   ///
-  /// - Parameter strict: Whether to report when no effect was running.
+  /// - Parameters:
+  ///   - strict: Whether to report when no effect was running.
+  ///   - fileID: The file of the call, where failures are reported (the caller's, by default).
+  ///   - filePath: The file's path, for the same.
+  ///   - line: The line of the call, for the same.
+  ///   - column: The column of the call, for the same.
   public func skipInFlightEffects(
     strict: Bool = true,
     fileID: StaticString = #fileID,
@@ -78,7 +88,7 @@ extension TestStore {
   }
 }
 
-/// The effects started by one ``TestStore/send(_:assert:fileID:file:line:column:)``.
+/// The effects started by one `TestStore.send(_:assert:)`.
 ///
 /// ```swift
 /// let task = await store.send(.startTimer)

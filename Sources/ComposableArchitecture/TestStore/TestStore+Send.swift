@@ -11,6 +11,10 @@ extension TestStore {
   ///   - action: The action.
   ///   - updateStateToExpectedResult: Changes the previous state into the expected one; leave
   ///     it out when the state must not change.
+  ///   - fileID: The file of the call, where failures are reported (the caller's, by default).
+  ///   - filePath: The file's path, for the same.
+  ///   - line: The line of the call, for the same.
+  ///   - column: The column of the call, for the same.
   /// - Returns: A task for the effects the action started.
   @discardableResult
   public func send(

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A bot for the game server, using only the documented protocol (see the README).
+"""A bot for the game server, using only the documented protocol (the wire protocol article, WireProtocol.md).
 
     pip install websockets
     python3 bot.py --url ws://127.0.0.1:8080/ --game tictactoe --name pybot

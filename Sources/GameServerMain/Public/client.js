@@ -1,4 +1,4 @@
-// The browser client: every message it sends and handles is in the README's protocol section.
+// The browser client: every message it sends and handles is in the wire protocol article (Sources/GameServerMain/Documentation.docc/WireProtocol.md).
 // This file is the lobby and the connection; each game draws itself from its own script,
 // games/<id>.js, loaded when the server lists the game (or a room of it opens) and registered
 // with `GameClient.register(id, game)`.

@@ -16,7 +16,7 @@ import Foundation
 /// .ifLet(\.$alert, action: \.alert)
 /// ```
 ///
-/// Presented with ``Reducer/ifLet(_:action:fileID:filePath:line:column:)-(_,CaseKeyPath<Action,PresentationAction<DestinationAction>>,_,_,_,_)``,
+/// Presented with `Reducer.ifLet(_:action:)`,
 /// it is dismissed as soon as one of its actions is sent. Two alerts are equal when their
 /// titles, messages and buttons are; `id` is left out.
 public struct AlertState<Action>: Identifiable {
