@@ -57,7 +57,7 @@ extension GameServerUnderTest {
   ///
   /// ```swift
   /// let (ada, bob) = try await server.twoGuests(in: GameChoice(game: "tictactoe"))
-  /// await ada.send(.move("place", ["cell": ["row": 1, "column": 1]]))
+  /// await ada.send(.move("move", ["cell": ["row": 1, "column": 1]]))
   /// ```
   public func twoGuests(in choice: GameChoice, named names: (String, String) = ("ada", "bob")) async throws
     -> (TestClient, TestClient)

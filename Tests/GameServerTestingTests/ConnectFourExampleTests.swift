@@ -3,7 +3,7 @@ import GameServerConnectFour
 import GameServerTesting
 import Testing
 
-// The example of the testing kit in the README and the article "Testing games", word for word.
+// The example of the testing kit in the article "Testing games", word for word (DocumentationExamplesTests).
 @MainActor
 @Test func adaBeatsBobAtConnectFour() async throws {
   let server = TestGameServer(games: GameCatalog([ConnectFour.self]))
