@@ -193,7 +193,7 @@ let package = Package(
       name: "GameServerSQLite",
       dependencies: [
         "GameServerDatabase", "GameServerRatings", "GameServerGame", "GameServerWire", "GameServerJSON",
-        .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
       ]
     ),
     // NB: PostgreSQL, through postgres-nio: the database a cluster of servers shares.
@@ -292,7 +292,7 @@ let package = Package(
       dependencies: [
         "GameServerCAllocationCounter", "ComposableArchitecture", "GameServerCatalog", "GameServerDatabase",
         "GameServerSQLite", "GameServerClock", "GameServerCore", "GameServerWire", "GameServerTicTacToe",
-        "GameServerWordGrid",
+        "GameServerWordGrid", "GameServerGame",
       ],
       path: "Sources/GameServerBenchmark",
       // NB: Exports the executable's malloc (CAllocationCounter) so that the shared libraries use it too.

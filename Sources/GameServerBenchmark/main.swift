@@ -4,6 +4,7 @@
 // is libwebsockets and the kernel, which `game-load` measures with them.
 //
 // Usage: server-benchmark [connections] [seconds]
+//        server-benchmark log [rooms] [commits]   (the room log's pages written: LogPages.swift)
 import GameServerCAllocationCounter
 import ComposableArchitecture
 import GameServerDatabase
@@ -14,6 +15,11 @@ import GameServerClock
 import GameServerCore
 import GameServerWire
 import GameServerWordGrid
+
+if CommandLine.arguments.dropFirst().first == "log" {
+  try await LogPages.run(arguments: Array(CommandLine.arguments.dropFirst(2)))
+  exit(0)
+}
 
 let arguments = CommandLine.arguments.dropFirst().compactMap { Double($0) }
 let connectionCount = max(2, Int(arguments.first ?? 64) / 2 * 2)
@@ -69,8 +75,10 @@ let measured: MeasuredWindow = await actor.run { _ in
     deliver(connection, Array(ClientRequest(.guest(name: "bench\(index)")).json.utf8))
   }
   func snapshot() -> MeasuredWindow {
-    MeasuredWindow(
-      views: players.views, moves: players.moves, threadCPU: CPUTime.thread - playersCPU,
+    let log = database.logStatistics()
+    return MeasuredWindow(
+      views: players.views, moves: players.moves, commits: log.commits, pages: log.pagesWritten ?? 0,
+      threadCPU: CPUTime.thread - playersCPU,
       processCPU: CPUTime.process - playersCPU,
       allocations: tca_allocation_count() - playersAllocations,
       threadAllocations: tca_thread_allocation_count() - playersAllocations,
@@ -111,8 +119,8 @@ let measured: MeasuredWindow = await actor.run { _ in
   let after = snapshot()
   let first = before!
   return MeasuredWindow(
-    views: after.views - first.views, moves: after.moves - first.moves,
-    threadCPU: after.threadCPU - first.threadCPU, processCPU: after.processCPU - first.processCPU,
+    views: after.views - first.views, moves: after.moves - first.moves, commits: after.commits - first.commits,
+    pages: after.pages - first.pages, threadCPU: after.threadCPU - first.threadCPU, processCPU: after.processCPU - first.processCPU,
     allocations: after.allocations - first.allocations,
     threadAllocations: after.threadAllocations - first.threadAllocations, wall: after.wall - first.wall)
 }
@@ -127,10 +135,14 @@ func format(_ value: Double, _ digits: Int = 1) -> String { String(format: "%.\(
 let views = Double(max(1, measured.views))
 print("Server in process: \(connectionCount) connections in rooms of 2, tic-tac-toe, \(format(seconds)) s")
 print("")
-print("| views/s | moves/s | store thread µs per view | other threads µs per view | allocations per view (store thread / all) |")
-print("|--:|--:|--:|--:|--:|")
+print(
+  "| views/s | moves/s | store thread µs per view | other threads µs per view | allocations per view (store thread / all) "
+    + "| moves per commit | log pages per move |")
+print("|--:|--:|--:|--:|--:|--:|--:|")
 print(
   "| \(Int(Double(measured.views) / measured.wall)) | \(Int(Double(measured.moves) / measured.wall)) "
     + "| \(format(measured.threadCPU * 1_000_000 / views)) "
     + "| \(format((measured.processCPU - measured.threadCPU) * 1_000_000 / views)) "
-    + "| \(format(Double(measured.threadAllocations) / views)) / \(format(Double(measured.allocations) / views)) |")
+    + "| \(format(Double(measured.threadAllocations) / views)) / \(format(Double(measured.allocations) / views)) "
+    + "| \(format(Double(measured.moves) / Double(max(1, measured.commits)))) "
+    + "| \(format(Double(measured.pages) / Double(max(1, measured.moves)), 2)) |")

@@ -57,6 +57,9 @@ public struct DatabaseClient: Sendable {
   /// Starts committing the writes queued so far, if no commit is running: what a database made
   /// with ``CommitPolicy/whenAsked`` waits for. (Nothing to do for one that commits on its own.)
   public var commitQueued: @Sendable () -> Void
+  /// What the room log has cost the store so far (``LogStatistics``): its commits and the pages
+  /// they wrote, where the store counts them (SQLite does; the others say nothing).
+  public var logStatistics: @Sendable () -> LogStatistics
 
   public init(
     createAccount: @escaping @Sendable (AccountRecord) async throws -> Void,
@@ -77,7 +80,8 @@ public struct DatabaseClient: Sendable {
     storageEvents: @escaping @Sendable () -> AsyncStream<StorageEvent>,
     fetchRoomLogs: @escaping @Sendable () async throws -> [RoomID: [RoomLogEntry]],
     flush: @escaping @Sendable () async -> Void = {},
-    commitQueued: @escaping @Sendable () -> Void = {}
+    commitQueued: @escaping @Sendable () -> Void = {},
+    logStatistics: @escaping @Sendable () -> LogStatistics = { LogStatistics() }
   ) {
     self.createAccount = createAccount
     self.fetchAccount = fetchAccount
@@ -98,6 +102,21 @@ public struct DatabaseClient: Sendable {
     self.fetchRoomLogs = fetchRoomLogs
     self.flush = flush
     self.commitQueued = commitQueued
+    self.logStatistics = logStatistics
+  }
+}
+
+/// What a store's writes have cost since it opened: how many commits, and how many database pages
+/// they wrote (for SQLite, the frames appended to its write-ahead log: each commit writes every
+/// page it changed once, 4 KiB each). A benchmark divides them by the moves played.
+public struct LogStatistics: Hashable, Sendable {
+  public var commits: Int
+  /// Nil where the store does not count them.
+  public var pagesWritten: Int?
+
+  public init(commits: Int = 0, pagesWritten: Int? = nil) {
+    self.commits = commits
+    self.pagesWritten = pagesWritten
   }
 }
 

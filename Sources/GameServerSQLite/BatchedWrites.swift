@@ -36,6 +36,11 @@ final class BatchedWrites: Sendable {
   private let health: WriteHealth
   private let policy: CommitPolicy
   private let onCommit: @Sendable () -> Void
+  /// Transactions committed (a batch written again one write at a time counts each).
+  private let commitCount = Atomic<Int>(0)
+
+  /// How many transactions have committed.
+  var commits: Int { self.commitCount.load(ordering: .relaxed) }
 
   /// - Parameters:
   ///   - policy: when a commit starts.
@@ -121,12 +126,15 @@ final class BatchedWrites: Sendable {
     // known to be in before anyone is told to write another.
     do {
       let completions = try self.writer.write { db in try writes.map { try $0.run(db) } }
+      self.commitCount.add(1, ordering: .relaxed)
       for completion in completions { completion?() }
       self.noteSuccess()
     } catch {
       for write in writes {
         do {
-          try self.writer.write { db in try write.run(db) }?()
+          let completion = try self.writer.write { db in try write.run(db) }
+          self.commitCount.add(1, ordering: .relaxed)
+          completion?()
           self.noteSuccess()
         } catch {
           self.noteFailure(error)

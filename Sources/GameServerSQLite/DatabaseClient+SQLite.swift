@@ -2,6 +2,7 @@ import GameServerDatabase
 import Dispatch
 import Foundation
 import GRDB
+import GRDBSQLite
 import GameServerGame
 import GameServerWire
 import Synchronization
@@ -68,6 +69,7 @@ extension DatabaseClient {
     }
     let batched = BatchedWrites(writer: writer, policy: commitPolicy, onEvent: emit, onCommit: onCommit)
     let roomLog = RoomLogWriter(batched: batched, closesPerCompaction: roomClosesPerCompaction, events: emit)
+    let pages = PagesWritten()
 
     return DatabaseClient(
       createAccount: { account in
@@ -141,7 +143,8 @@ extension DatabaseClient {
         return logs
       },
       flush: { await batched.waitUntilWritten() },
-      commitQueued: { batched.commitQueued() }
+      commitQueued: { batched.commitQueued() },
+      logStatistics: { LogStatistics(commits: batched.commits, pagesWritten: pages.read(writer)) }
     )
   }
 
@@ -153,5 +156,26 @@ extension DatabaseClient {
       ratings[GameVariant(rawValue: row["variant"])] = row["rating"]
     }
     return ratings
+  }
+}
+
+/// The pages the writer's connection has written since the database opened: SQLite's own count
+/// (`SQLITE_DBSTATUS_CACHE_WRITE`: in WAL mode, the frames appended to the log), read on the
+/// writer's connection and added up here, since SQLite's counter is 32 bits and reset on each read.
+final class PagesWritten: Sendable {
+  private let total = Mutex(0)
+
+  func read(_ writer: some DatabaseWriter) -> Int? {
+    let written: Int32? = writer.writeWithoutTransaction { db in
+      var (current, highest): (Int32, Int32) = (0, 0)
+      guard sqlite3_db_status(db.sqliteConnection, SQLITE_DBSTATUS_CACHE_WRITE, &current, &highest, 1) == SQLITE_OK
+      else { return nil }
+      return current
+    }
+    guard let written else { return nil }
+    return self.total.withLock { total in
+      total += Int(written)
+      return total
+    }
   }
 }

@@ -119,6 +119,42 @@ enum Schema {
     migrator.registerMigration("v8: rating changes") { db in
       try db.execute(sql: "ALTER TABLE gamePlayer ADD COLUMN ratingChange INTEGER")
     }
+    // NB: Fewer pages per finished game. A game's players and ratings were rows of rowid tables
+    // with their primary keys as separate indexes, and `gamePlayer_by_player` beside: each
+    // player's rows touched three B-trees, two of them at a page of their own (the player's).
+    // Keyed by player (WITHOUT ROWID), the row is its index: one page a player in each table. A
+    // player's games are a range of that key, newest last. The leaderboard lists accounts only,
+    // so its index leaves guests out, and a guest's game does not touch it.
+    migrator.registerMigration("v9: players and ratings keyed by player") { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE gamePlayerByPlayer (
+            player TEXT NOT NULL,
+            game INTEGER NOT NULL REFERENCES game(id) ON DELETE CASCADE,
+            ratingChange INTEGER,
+            PRIMARY KEY (player, game)
+          ) WITHOUT ROWID;
+          INSERT INTO gamePlayerByPlayer (player, game, ratingChange) SELECT player, game, ratingChange FROM gamePlayer;
+          DROP TABLE gamePlayer;
+          ALTER TABLE gamePlayerByPlayer RENAME TO gamePlayer;
+          CREATE TABLE ratingByPlayer (
+            player TEXT NOT NULL,
+            variant TEXT NOT NULL,
+            name TEXT NOT NULL,
+            rating INTEGER NOT NULL,
+            wins INTEGER NOT NULL DEFAULT 0,
+            losses INTEGER NOT NULL DEFAULT 0,
+            draws INTEGER NOT NULL DEFAULT 0,
+            isGuest BOOLEAN NOT NULL DEFAULT 0,
+            PRIMARY KEY (player, variant)
+          ) WITHOUT ROWID;
+          INSERT INTO ratingByPlayer (player, variant, name, rating, wins, losses, draws, isGuest)
+            SELECT player, variant, name, rating, wins, losses, draws, isGuest FROM rating;
+          DROP TABLE rating;
+          ALTER TABLE ratingByPlayer RENAME TO rating;
+          CREATE INDEX rating_by_variant ON rating (variant, rating DESC) WHERE NOT isGuest;
+          """)
+    }
     return migrator
   }
 }

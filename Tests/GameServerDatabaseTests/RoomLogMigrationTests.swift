@@ -68,5 +68,9 @@ struct RoomLogMigrationTests {
     // Nor did it keep how it moved the ratings: the history says nothing of it.
     let history = try await database.fetchGames("ada", 10)
     #expect(history.map(\.number) == [1] && history.map(\.ratingChange) == [nil])
+    // The players' rows and ratings, keyed by player since v9, are all there.
+    #expect(try await database.fetchGames("guest-7f3a", 10).map(\.number) == [1])
+    #expect(try await database.fetchRatings("guest-7f3a") == [GameVariant(game: "tictactoe"): 1300])
+    #expect(try await database.fetchLeaderboard(GameVariant(game: "tictactoe"), 10).map(\.rating) == [1216])
   }
 }
