@@ -61,7 +61,7 @@ public final class GameServerApp: @unchecked Sendable {
         let rules = configuration.server.matchmaking
         let joined = try await DatabaseClient.postgresCluster(
           location, url: node.url, lease: node.lease, pairing: Self.pairing(rules), commitPolicy: .whenAsked, onCommit: { commits.fire() },
-          onEvent: { logger.log($0) }, logger: Self.postgresLogger(logger))
+          onEvent: { logger.log($0) }, logger: Self.postgresLogger(logger), noticeLogger: logger)
         database = joined.database
         cluster = joined.cluster.clusterClient
       } catch {

@@ -18,14 +18,16 @@ extension DatabaseClient {
     _ location: PostgresLocation, url: String, lease: Duration, pairing: @escaping QueuePairing,
     commitPolicy: CommitPolicy = .onAppend,
     onCommit: @escaping @Sendable () -> Void = {}, onEvent: @escaping @Sendable (StorageEvent) -> Void = { _ in },
-    connectWithin timeout: Duration = .seconds(10), logger: Logger = DatabaseClient.postgresLogger
+    connectWithin timeout: Duration = .seconds(10), logger: Logger = DatabaseClient.postgresLogger,
+    noticeLogger: Logger? = nil
   ) async throws(StorageProblem) -> (database: DatabaseClient, cluster: PostgresCluster) {
     // NB: The node joins before the database takes its first write: every write is fenced.
     let made = try await self.postgres(
       location, commitPolicy: commitPolicy, onCommit: onCommit, onEvent: onEvent, connectWithin: timeout,
       logger: logger
     ) { client in
-      let cluster = PostgresCluster(client: client, url: url, lease: lease, pairing: pairing, logger: logger)
+      let cluster = PostgresCluster(
+        client: client, url: url, lease: lease, pairing: pairing, logger: logger, notices: noticeLogger)
       try await cluster.start()
       return (cluster, PostgresWrites.Fence(check: cluster.fence, held: cluster.heldRooms))
     }

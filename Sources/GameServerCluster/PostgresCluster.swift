@@ -43,19 +43,28 @@ public final class PostgresCluster: Sendable {
 
   private let client: PostgresClient
   private let logger: Logger
+  /// Where the node's own notices go (joining, taking over, dropping rooms): the server's logger,
+  /// not the PostgreSQL client's, which is held at warning.
+  private let notices: Logger
   private let membership = Mutex(Membership())
   private let events: AsyncStream<ClusterEvent>
   private let continuation: AsyncStream<ClusterEvent>.Continuation
   private let queue: PostgresSharedQueue
 
-  init(client: PostgresClient, url: String, lease: Duration, pairing: @escaping QueuePairing, logger: Logger) {
+  init(
+    client: PostgresClient, url: String, lease: Duration, pairing: @escaping QueuePairing, logger: Logger,
+    notices: Logger? = nil
+  ) {
     self.client = client
     self.url = url
     self.lease = lease
     self.logger = logger
+    self.notices = notices ?? logger
     let (events, continuation) = AsyncStream.makeStream(of: ClusterEvent.self)
     (self.events, self.continuation) = (events, continuation)
-    self.queue = PostgresSharedQueue(client: client, logger: logger, pairing: pairing) { continuation.yield($0) }
+    self.queue = PostgresSharedQueue(client: client, logger: logger, notices: notices, pairing: pairing) {
+      continuation.yield($0)
+    }
   }
 
   /// The node's id in the database, while it has a lease.
@@ -125,7 +134,7 @@ public final class PostgresCluster: Sendable {
       $0.node = node
       $0.renewedAt = now
     }
-    self.logger.notice("Joined the cluster", metadata: ["node": "\(node ?? 0)", "url": "\(self.url)"])
+    self.notices.notice("Joined the cluster", metadata: ["node": "\(node ?? 0)", "url": "\(self.url)"])
   }
 
   private var leaseSeconds: Double {
@@ -272,18 +281,18 @@ public final class PostgresCluster: Sendable {
       return (epochs, logs, adopted, dropped)
     }
     if dropped > 0 {
-      self.logger.notice("Dropped rooms of a node whose lease ran out that had nothing logged", metadata: ["rooms": "\(dropped)"])
+      self.notices.notice("Dropped rooms of a node whose lease ran out that had nothing logged", metadata: ["rooms": "\(dropped)"])
     }
     guard !logs.isEmpty || !adopted.isEmpty else { return }
     self.membership.withLock { membership in
       for (room, epoch) in epochs where logs[room] != nil || adopted.contains(room) { membership.epochs[room] = epoch }
     }
     if !adopted.isEmpty {
-      self.logger.notice(
+      self.notices.notice(
         "Took over rooms the shared queue made for a node whose lease ran out, to open them", metadata: ["rooms": "\(adopted.count)"])
     }
     guard !logs.isEmpty else { return }
-    self.logger.notice("Took over rooms of a node whose lease ran out", metadata: ["rooms": "\(logs.count)"])
+    self.notices.notice("Took over rooms of a node whose lease ran out", metadata: ["rooms": "\(logs.count)"])
     self.continuation.yield(.roomsTakenOver(logs))
   }
 

@@ -50,6 +50,9 @@ final class PostgresSharedQueue: Sendable {
 
   private let client: PostgresClient
   private let logger: Logger
+  /// Where its own notices go: the server's logger (the PostgreSQL client's `logger` is held at
+  /// warning, since it reports every reconnection attempt at info).
+  private let notices: Logger
   private let pairing: QueuePairing
   private let tell: @Sendable (ClusterEvent) -> Void
   private let requests: (stream: AsyncStream<Request>, continuation: AsyncStream<Request>.Continuation)
@@ -62,11 +65,12 @@ final class PostgresSharedQueue: Sendable {
   private let stored = Mutex<[PlayerID: Int64]>([:])
 
   init(
-    client: PostgresClient, logger: Logger, pairing: @escaping QueuePairing,
+    client: PostgresClient, logger: Logger, notices: Logger? = nil, pairing: @escaping QueuePairing,
     tell: @escaping @Sendable (ClusterEvent) -> Void
   ) {
     self.client = client
     self.logger = logger
+    self.notices = notices ?? logger
     self.pairing = pairing
     self.tell = tell
     self.requests = AsyncStream.makeStream(of: Request.self)
@@ -168,7 +172,7 @@ final class PostgresSharedQueue: Sendable {
             stored = true
           }
           guard stored else {
-            self.logger.notice(
+            self.notices.notice(
               "A ticket was not stored: its player is paired to a room on its way", metadata: ["player": "\(ticket.player)"])
             self.tell(.queueFailed([ticket.player]))
             continue

@@ -54,7 +54,10 @@ class Node:
             [server, "serve", "--port", str(self.port), "--data", tempfile.mkdtemp(), "--database", database,
              "--cluster", "--node-url", self.url, "--lease-seconds", str(lease)],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        assert read_port(self.process) == self.port
+        # NB: What it logged before it listened: joining the cluster is a notice the operator sees.
+        self.started = []
+        assert read_port(self.process, self.started) == self.port
+        assert any("Joined the cluster" in line for line in self.started), self.started
 
     def kill(self):
         if self.process.poll() is None:

@@ -32,10 +32,13 @@ def start(server, *options, data=None):
     return process, read_port(process)
 
 
-def read_port(process):
-    """The port from the server's "listening on" line (log lines may come first)."""
+def read_port(process, lines=None):
+    """The port from the server's "listening on" line (log lines may come first, and are added to
+    `lines` when given)."""
     for _ in range(20):
         line = process.stdout.readline()
+        if lines is not None:
+            lines.append(line)
         found = re.search(r"listening on \S+:(\d+)$", line.strip())
         if found:
             return int(found.group(1))
