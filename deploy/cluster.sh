@@ -3,13 +3,17 @@
 # the postgres user when run as root; loopback only), then N game-server nodes on loopback ports
 # 8080, 8081, ... sharing it. Ctrl-C (or any exit) stops the nodes and PostgreSQL.
 # Installs what is missing first (deploy/setup.sh with postgresql) and builds in release mode.
-# Usage: deploy/cluster.sh [NODES (default 2)] [LEASE_SECONDS (default 5)]
+# The nodes share this machine's cores: each gets THREADS service threads (default: the cores
+# divided among the nodes, at least 1).
+# Usage: deploy/cluster.sh [NODES (default 2)] [LEASE_SECONDS (default 5)] [THREADS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 nodes=${1:-2}
 lease=${2:-5}
 [[ "$nodes" =~ ^[1-9][0-9]?$ ]] || { echo "NODES must be 1 to 99" >&2; exit 2; }
+threads=${3:-$(( $(nproc) / nodes > 0 ? $(nproc) / nodes : 1 ))}
+[[ "$threads" =~ ^[1-9][0-9]*$ ]] || { echo "THREADS must be a whole number from 1" >&2; exit 2; }
 
 command -v swift >/dev/null || { echo "Swift is required (https://swift.org/install)" >&2; exit 1; }
 bash deploy/setup.sh
@@ -38,7 +42,7 @@ echo "PostgreSQL: $database"
 for ((index = 0; index < nodes; index++)); do
   port=$((8080 + index))
   .build/release/game-server serve --port "$port" --data "$folder/node-$index" --database "$database" \
-    --cluster --node-url "ws://127.0.0.1:$port/" --lease-seconds "$lease" &
+    --cluster --node-url "ws://127.0.0.1:$port/" --lease-seconds "$lease" --threads "$threads" &
   pids+=($!)
 done
 echo "$nodes nodes on http://127.0.0.1:8080 to :$((8080 + nodes - 1)); Ctrl-C stops them all"

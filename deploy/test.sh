@@ -31,11 +31,13 @@ GAME_SERVER_EVENT_LOOP=poll python3 Tests/EndToEnd/websocket_game_test.py .build
 GAME_SERVER_EVENT_LOOP=poll python3 Tests/EndToEnd/websocket_frames_test.py .build/debug/game-server
 # NB: Bots play on libuv, closed and open loop.
 python3 Tests/EndToEnd/event_loop_test.py .build/debug/game-server .build/debug/game-load
-GAME_SERVER_EVENT_LOOP=libuv python3 Tests/EndToEnd/websocket_game_test.py .build/debug/game-server
-GAME_SERVER_EVENT_LOOP=libuv python3 Tests/EndToEnd/websocket_frames_test.py .build/debug/game-server
+# NB: On libuv with two service threads: connections on both, the limits shared, restarts.
+GAME_SERVER_EVENT_LOOP=libuv GAME_SERVER_THREADS=2 python3 Tests/EndToEnd/websocket_game_test.py .build/debug/game-server
+GAME_SERVER_EVENT_LOOP=libuv GAME_SERVER_THREADS=2 python3 Tests/EndToEnd/websocket_frames_test.py .build/debug/game-server
 python3 Tests/EndToEnd/login_flood_test.py .build/debug/game-server
 # NB: The bot of the article "Getting started", as printed there.
 python3 Tests/EndToEnd/docs_bot_test.py .build/debug/game-server
+# NB: Killed with SIGKILL with two service threads (the crash test passes --threads 2).
 python3 Tests/EndToEnd/crash_test.py .build/debug/game-server 10
 python3 Tests/EndToEnd/full_disk_test.py .build/debug/game-server
 python3 Tests/EndToEnd/postgres_test.py .build/debug/game-server

@@ -14,7 +14,8 @@ import GameServerTransport
 import Logging
 
 /// The running server: the database, the rooms recovered from it, the root store on the
-/// transport's service thread, and the websocket transport feeding it.
+/// transport's first service thread, and the websocket transport feeding it (its other service
+/// threads, `TransportConfiguration.threads`, hand their connections' events to that one).
 ///
 /// ```swift
 /// let app = try await GameServerApp.start(configuration)
@@ -111,15 +112,28 @@ public final class GameServerApp: @unchecked Sendable {
     let actor = StoreActor(executor: executor)
     let metrics = ServerMetrics(games: games)
     let box = TransportIntake(metrics: metrics, logger: logger)
+    let isThreaded = transport.threads > 1
     try transport.start(
-      onEvent: { event in actor.assumeIsolated { _ in box.handle(event) } },
+      onEvent: { event in
+        // NB: The store runs on the first service thread: an event of a connection on another
+        // thread is handed to it, one push onto its inbox (and a wake-up when that was empty).
+        if transport.thread(of: event.connection) == 0 {
+          actor.assumeIsolated { _ in box.handle(event) }
+        } else {
+          transport.schedule { actor.assumeIsolated { _ in box.handle(event) } }
+        }
+      },
       routes: [
         "/metrics": {
-          actor.assumeIsolated { _ in box.updateGauges() }
+          // NB: On another thread the gauges are as the first thread's last round left them.
+          if transport.isOnFirstThread { actor.assumeIsolated { _ in box.updateGauges() } }
           return HTTPResponse(contentType: "text/plain; version=0.0.4", body: metrics.render())
         }
       ],
-      onRoundEnd: { database.commitQueued() },
+      onRoundEnd: {
+        database.commitQueued()
+        if isThreaded { actor.assumeIsolated { _ in box.updateGauges() } }
+      },
       runPending: { _ = executor.runPending() }
     )
     let delivery = LiveDelivery(transport: transport, database: database, metrics: metrics)

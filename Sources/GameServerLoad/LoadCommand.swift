@@ -45,6 +45,9 @@ struct LoadCommand: ParsableCommand {
   var eventLoop = TransportConfiguration.EventLoop.poll
   @Option(help: "Bind the connections to this many loopback source addresses in turn (127.0.0.1, 127.0.0.2, …): about 28,000 ports each. Default: one per 10,000 connections.")
   var sourceAddresses: Int?
+  @Option(help: "The service threads of the server started here (its --threads).") var threads = 1
+  @Option(help: "Pin the server started here to these cores (taskset -c, e.g. 0 or 0-3); run the load itself under taskset on the others.")
+  var serverCores: String?
 
   static var siblingServer: String {
     URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
@@ -83,14 +86,15 @@ struct LoadCommand: ParsableCommand {
 
   private func startServer() throws -> (Process?, Int) {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: self.server)
+    process.executableURL = URL(fileURLWithPath: self.serverCores == nil ? self.server : "/usr/bin/taskset")
     let data = FileManager.default.temporaryDirectory.appendingPathComponent("game-load-\(getpid())-\(UUID())").path
     // NB: A node of a cluster must know its address before it starts: a port free now.
     let port = self.nodes > 1 ? try Self.freePort() : 0
     let cluster = self.nodes > 1 ? ["--cluster", "--node-url", "ws://127.0.0.1:\(port)/"] : []
-    process.arguments = [
+    let pinning = self.serverCores.map { ["-c", $0, self.server] } ?? []
+    process.arguments = pinning + [
       "serve", "--port", String(port), "--data", data, "--max-connections", String(self.connections + 100),
-      "--max-messages-per-second", "10000", "--move-time-limit", "300",
+      "--max-messages-per-second", "10000", "--move-time-limit", "300", "--threads", String(self.threads),
     ] + ["--event-loop", self.eventLoop.rawValue] + (self.database.map { ["--database", $0] } ?? []) + cluster
     let output = Pipe()
     process.standardOutput = output

@@ -21,7 +21,7 @@ struct ServeCommand: AsyncParsableCommand {
     "host", "port", "data", "database", "cluster", "node-url", "lease-seconds", "public-directory",
     "max-message-bytes", "max-queued-bytes", "max-connections", "max-messages-per-second", "grace-period",
     "ping-interval", "event-loop", "log-level", "tls-certificate", "tls-key", "allowed-origin", "move-time-limit",
-    "turn-time-limit", "help", "version",
+    "turn-time-limit", "threads", "help", "version",
   ]
 
   @Option(help: "The address to listen on.") var host = "127.0.0.1"
@@ -38,6 +38,8 @@ struct ServeCommand: AsyncParsableCommand {
   @Option(help: "The largest message a client may send, in bytes.") var maxMessageBytes = 16 * 1024
   @Option(help: "The most bytes queued for a slow reader before it is disconnected.") var maxQueuedBytes = 1 << 20
   @Option(help: "The most connections at once.") var maxConnections = 20_000
+  @Option(help: "Service threads taking connections, on one port (default: the cores this process may use, \(ServeCommand.availableCores) here). The store of the rooms runs on the first; 1 runs everything on one thread.")
+  var threads = ServeCommand.availableCores
   @Option(help: "The most messages a connection may send per second.") var maxMessagesPerSecond = 50
   @Option(help: "Seconds a dropped player keeps their seat.") var gracePeriod = 30
   @Option(help: "Seconds of silence before a connection is pinged; one that stays silent twice as long is dropped.")
@@ -87,6 +89,7 @@ struct ServeCommand: AsyncParsableCommand {
     try Self.check("--max-message-bytes", self.maxMessageBytes, in: 256...(16 << 20))
     try Self.check("--max-queued-bytes", self.maxQueuedBytes, in: 4096...(1 << 30))
     try Self.check("--max-connections", self.maxConnections, in: 1...1_000_000)
+    try Self.check("--threads", self.threads, in: 1...Self.maxThreads)
     try Self.check("--max-messages-per-second", self.maxMessagesPerSecond, in: 1...1_000_000)
     try Self.check("--grace-period", self.gracePeriod, in: 0...86_400)
     // NB: lws keeps the hang-up time (twice this) in 16 bits.
@@ -99,6 +102,12 @@ struct ServeCommand: AsyncParsableCommand {
       }
     }
   }
+
+  /// The cores this process may run on (its CPU affinity and any cgroup quota).
+  static var availableCores: Int { max(1, min(ProcessInfo.processInfo.activeProcessorCount, Self.maxThreads)) }
+
+  /// The most service threads `--threads` takes.
+  static let maxThreads = 256
 
   /// Refuses a value outside `range`, naming the option.
   static func check(_ option: String, _ value: Int, in range: ClosedRange<Int>) throws {
@@ -131,6 +140,7 @@ struct ServeCommand: AsyncParsableCommand {
     configuration.transport.maxMessageBytes = self.maxMessageBytes
     configuration.transport.maxQueuedBytes = self.maxQueuedBytes
     configuration.transport.maxConnections = self.maxConnections
+    configuration.transport.threads = self.threads
     configuration.transport.pingInterval = self.pingInterval
     configuration.transport.eventLoop = self.eventLoop
     configuration.transport.maxMessagesPerSecond = self.maxMessagesPerSecond
@@ -159,7 +169,7 @@ struct ServeCommand: AsyncParsableCommand {
     let scheme = self.tlsCertificate == nil ? "http" : "https"
     FileHandle.standardOutput.write(Data("\(name) listening on \(scheme)://\(self.host):\(app.port)\n".utf8))
     // NB: In the log, not on standard output, whose first line scripts read the port from.
-    configuration.logger.notice("Event loop: \(app.transport.eventLoop.rawValue)")
+    configuration.logger.notice("Event loop: \(app.transport.eventLoop.rawValue), service threads: \(app.transport.threads)")
     await app.waitForSignal()
     configuration.logger.notice("Stopping: closing connections")
     await app.stop()

@@ -75,6 +75,10 @@ public final class LiveGameServer: GameServerUnderTest {
       onTick: { inbox.flush(to: clients) })
   }
 
+  /// How many connections are open on each of the server's service threads
+  /// (`TransportConfiguration.threads`), the first's first: where a connection landed.
+  public var connectionsByThread: [Int] { self.app.transport.connectionsByThread }
+
   /// Opens a websocket connection.
   public func connect() async throws -> TestClient {
     let index = self.inbox.nextClient()

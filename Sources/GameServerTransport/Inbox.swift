@@ -6,6 +6,8 @@ enum InboxCommand: Sendable {
   case close(UInt64, code: Int, reason: String)
   /// Work to run on the service thread.
   case run(@Sendable () -> Void)
+  /// A connection accepted on another thread, to take in.
+  case adopt(Int32)
 }
 
 /// A locked queue of commands for the service thread, with one pending wake-up at a time.

@@ -19,8 +19,12 @@ public struct TransportConfiguration: Sendable {
   /// The most messages a connection may send per second: past it, messages are dropped with a
   /// `rate_limited` error; past twice it, the connection is closed with 1008.
   public var maxMessagesPerSecond = 50
-  /// The most connections open at once; more are refused.
+  /// The most connections open at once, all service threads together; more are refused.
   public var maxConnections = 20_000
+  /// How many service threads take connections, each with a libwebsockets context of its own.
+  /// With more than one, a thread of its own accepts on the port and gives each new connection
+  /// to the next service thread in turn, where it stays. 1: one thread for everything.
+  public var threads = 1
   /// A PEM certificate and private key: serve https and wss instead of http and ws.
   public var tlsCertificatePath: String?
   public var tlsPrivateKeyPath: String?

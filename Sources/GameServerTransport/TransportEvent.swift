@@ -20,3 +20,12 @@ public enum TransportEvent: Sendable {
   case rateLimited(WebSocketID, perSecond: Int)
   case disconnected(WebSocketID)
 }
+
+extension TransportEvent {
+  /// The connection the event is about.
+  public var connection: WebSocketID {
+    switch self {
+    case let .connected(id), let .message(id, _), let .rateLimited(id, _), let .disconnected(id): id
+    }
+  }
+}

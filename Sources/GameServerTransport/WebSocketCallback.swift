@@ -1,5 +1,6 @@
 import GameServerCLibWebSockets
 import Foundation
+import Synchronization
 
 /// The one lws callback: websocket events go to the server; the rest to lws's HTTP handling.
 func webSocketCallback(
@@ -33,13 +34,16 @@ extension WebSocketServer {
 
     case LWS_CALLBACK_ESTABLISHED:
       guard let user else { return -1 }
-      guard self.connections.count < self.configuration.maxConnections else {
+      guard self.openConnections.reserve(below: self.configuration.maxConnections) else {
         return self.closeNow(wsi, nil, code: 1013, reason: "server full; try again later")
       }
+      // NB: Ids count up on each thread in steps of the number of threads, from the thread's
+      // index: an id tells its thread, and no two threads make the same one.
       self.nextID += 1
-      let id = self.nextID
+      let id = self.nextID * self.stride + UInt64(self.index)
       user.storeBytes(of: id, as: UInt64.self)
       self.connections[id] = WebSocketConnection(id: id, wsi: wsi, joinsWrites: true, immediateSocket: self.immediateSocket(of: wsi))
+      self.openHere.add(1, ordering: .relaxed)
       self.onEvent(.connected(WebSocketID(rawValue: id)))
       return 0
 
@@ -77,6 +81,8 @@ extension WebSocketServer {
     case LWS_CALLBACK_CLOSED:
       guard let connection = self.connection(user) else { return 0 }
       self.connections[connection.id] = nil
+      self.openConnections.release()
+      self.openHere.subtract(1, ordering: .relaxed)
       self.onEvent(.disconnected(WebSocketID(rawValue: connection.id)))
       return 0
 

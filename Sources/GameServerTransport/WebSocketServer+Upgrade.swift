@@ -11,7 +11,7 @@ extension WebSocketServer {
     if !self.isAllowedOrigin(wsi) {
       return self.refuseUpgrade(wsi, status: "403 Forbidden", body: "origin not allowed\n")
     }
-    if self.connections.count >= self.configuration.maxConnections {
+    if self.openConnections.value >= self.configuration.maxConnections {
       return self.refuseUpgrade(wsi, status: "503 Service Unavailable", body: "server full; try again later\n")
     }
     return 0

@@ -3,13 +3,16 @@ import Foundation
 import Glibc
 import Synchronization
 
-/// A websocket server on libwebsockets. One service thread owns every connection; other
-/// threads hand it work through a locked inbox and a wake-up (`lws_cancel_service`).
+/// A websocket server on libwebsockets. Each service thread (``TransportConfiguration/threads``,
+/// one by default) has a context of its own and owns its connections (with several, an
+/// ``Acceptor`` takes them in on the port and deals them out in turn); other threads hand it work through a locked inbox and a wake-up
+/// (`lws_cancel_service`). ``send(_:_:)`` and ``close(_:code:reason:)`` find the thread a
+/// connection is on from its id (``thread(of:)``).
 ///
-/// The thread also runs what `start` is given to run between its lws calls (`runPending`),
-/// woken by ``wake()``: a server runs its store's executor there, so that the transport, the
-/// store and its effects share one thread with no hops. It knows nothing else of the server:
-/// bytes, connections and that hook.
+/// The first thread also runs what `start` is given to run between its lws calls
+/// (`runPending`), woken by ``wake()``: a server runs its store's executor there, so that the
+/// transport, the store and its effects share one thread with no hops. It knows nothing else of
+/// the server: bytes, connections and that hook.
 ///
 /// ```swift
 /// let server = WebSocketServer(configuration: configuration)
@@ -48,19 +51,107 @@ public final class WebSocketServer: @unchecked Sendable {
   /// The event loop the transport runs on, once started: `.libuv` or `.poll`.
   public var eventLoop: TransportConfiguration.EventLoop { self.isOnLibUV ? .libuv : .poll }
 
+  /// This service thread's place among the server's: 0 for the first, which is the one the
+  /// public methods are called on and which runs `runPending` and `onRoundEnd`.
+  let index: Int
+  /// How many service threads the server has: a connection's id modulo this is its thread.
+  let stride: UInt64
+  /// The other service threads, on the first (empty on the others).
+  private var others: [WebSocketServer] = []
+  /// The connections open on every thread together, against ``TransportConfiguration/maxConnections``.
+  let openConnections: ConnectionCount
+  /// With several threads: the listening socket, whose connections each thread adopts (its
+  /// context listens on nothing of its own).
+  private var acceptor: Acceptor?
+  private var adoptsOnly = false
+  /// The context's vhost, which adopted connections join.
+  private var vhost: OpaquePointer?
+  private var isStarted = false
+
   public init(configuration: TransportConfiguration) {
     self.configuration = configuration
+    self.index = 0
+    self.stride = UInt64(max(1, configuration.threads))
+    self.openConnections = ConnectionCount()
+  }
+
+  private init(sibling configuration: TransportConfiguration, index: Int, stride: UInt64, openConnections: ConnectionCount) {
+    self.configuration = configuration
+    self.index = index
+    self.stride = stride
+    self.openConnections = openConnections
+  }
+
+  /// How many service threads take connections.
+  public var threads: Int { Int(self.stride) }
+
+  /// The service thread (0 to ``threads`` − 1) a connection is on.
+  public func thread(of connection: WebSocketID) -> Int { Int(connection.rawValue % self.stride) }
+
+  /// How many connections are open on each service thread, the first's first.
+  public var connectionsByThread: [Int] {
+    ([self] + self.others).map { $0.openHere.load(ordering: .relaxed) }
+  }
+
+  /// The connections open on this service thread.
+  let openHere = Atomic<Int>(0)
+
+  /// Whether the caller runs on the first service thread (the one `runPending` runs on).
+  public var isOnFirstThread: Bool { self.serviceThread.load(ordering: .relaxed) == Self.currentThread }
+
+  /// The service thread that owns a connection.
+  private func owner(of connection: UInt64) -> WebSocketServer {
+    let thread = Int(connection % self.stride)
+    return thread == 0 || thread > self.others.count ? self : self.others[thread - 1]
   }
 
   /// Starts listening; returns once the socket is open. `onEvent` runs on the service thread,
   /// and so do `runPending`, before each round's queued work (when ``wake()`` asked for it,
   /// and at least once a second), and `onRoundEnd`, after each round of events and queued work
   /// (a server starts committing what the round wrote there).
+  /// With several threads, `onEvent` and the routes run on the thread of the connection they
+  /// are about (any of them), `runPending` and `onRoundEnd` on the first only.
   public func start(
     onEvent: @escaping (TransportEvent) -> Void,
     routes: [String: HTTPRoute] = [:],
     onRoundEnd: @escaping () -> Void = {},
     runPending: @escaping () -> Void = {}
+  ) throws {
+    precondition(self.index == 0, "start the first service thread; it starts the others")
+    guard self.stride > 1 else {
+      try self.startThread(onEvent: onEvent, routes: routes, onRoundEnd: onRoundEnd, runPending: runPending)
+      return
+    }
+    let acceptor = try Acceptor(host: self.configuration.host, port: self.configuration.port)
+    self.acceptor = acceptor
+    self.others = (1..<Int(self.stride)).map { index in
+      WebSocketServer(sibling: self.configuration, index: index, stride: self.stride, openConnections: self.openConnections)
+    }
+    for server in [self] + self.others {
+      server.adoptsOnly = true
+      do {
+        try server.startThread(
+          onEvent: onEvent, routes: routes, onRoundEnd: server === self ? onRoundEnd : {},
+          runPending: server === self ? runPending : {})
+      } catch {
+        self.stop()
+        throw error
+      }
+    }
+    self.port = acceptor.port
+    acceptor.start(handingTo: [self] + self.others)
+  }
+
+  /// Takes in a connection accepted on another thread (``Acceptor``); safe from any thread.
+  func adopt(_ socket: Int32) {
+    if self.inbox.push(.adopt(socket)) { self.waker.wake() }
+  }
+
+  private func startThread(
+    onEvent: @escaping (TransportEvent) -> Void,
+    routes: [String: HTTPRoute],
+    onRoundEnd: @escaping () -> Void,
+    runPending: @escaping () -> Void
   ) throws {
     self.onEvent = onEvent
     self.onRoundEnd = onRoundEnd
@@ -81,9 +172,10 @@ public final class WebSocketServer: @unchecked Sendable {
       self.serve()
       self.finished.signal()
     }
-    thread.name = "websockets"
+    thread.name = self.index == 0 ? "websockets" : "websockets-\(self.index)"
     thread.stackSize = 4 << 20
     self.thread = thread
+    self.isStarted = true
     thread.start()
     ready.wait()
     if let error = failure.withLock({ $0 }) { throw error }
@@ -91,12 +183,12 @@ public final class WebSocketServer: @unchecked Sendable {
 
   /// Queues a text message for a connection; returns at once. Safe from any thread.
   public func send(_ connection: WebSocketID, _ payload: [UInt8]) {
-    self.push(.send(connection.rawValue, OutgoingMessage(payload)))
+    self.owner(of: connection.rawValue).push(.send(connection.rawValue, OutgoingMessage(payload)))
   }
 
   /// Closes a connection with a websocket close code, after what is queued for it.
   public func close(_ connection: WebSocketID, code: Int, reason: String) {
-    self.push(.close(connection.rawValue, code: code, reason: reason))
+    self.owner(of: connection.rawValue).push(.close(connection.rawValue, code: code, reason: reason))
   }
 
   /// Wakes the service thread, from any thread, to run `runPending` (a store's executor's
@@ -111,11 +203,14 @@ public final class WebSocketServer: @unchecked Sendable {
   }
 
   /// Closes every connection with 1001 (going away) once its queued messages are written, then
-  /// stops the service thread.
+  /// stops the service threads.
   public func stop() {
-    guard !self.isStopping.exchange(true, ordering: .acquiringAndReleasing) else { return }
-    self.waker.wake()
-    self.finished.wait()
+    self.acceptor?.stop()
+    let stopping = ([self] + self.others).filter { server in
+      server.isStarted && !server.isStopping.exchange(true, ordering: .acquiringAndReleasing)
+    }
+    for server in stopping { server.waker.wake() }
+    for server in stopping { server.finished.wait() }
   }
 
   func push(_ command: InboxCommand) {
@@ -130,7 +225,8 @@ public final class WebSocketServer: @unchecked Sendable {
 
   private func createContext() throws {
     var info = lws_context_creation_info()
-    info.port = Int32(self.configuration.port)
+    // NB: CONTEXT_PORT_NO_LISTEN_SERVER: a server that listens on nothing, for adopted sockets.
+    info.port = self.adoptsOnly ? -2 : Int32(self.configuration.port)
     info.iface = self.memory.string(self.configuration.host)
     info.protocols = self.memory.protocols()
     info.mounts = self.memory.mounts(
@@ -171,7 +267,10 @@ public final class WebSocketServer: @unchecked Sendable {
       throw TransportError.cannotListen(host: self.configuration.host, port: self.configuration.port)
     }
     self.waker.setContext(context)
-    if let vhost = lws_get_vhost_by_name(context, "default") {
+    self.vhost = lws_get_vhost_by_name(context, "default")
+    if self.adoptsOnly {
+      self.port = self.configuration.port
+    } else if let vhost = self.vhost {
       self.port = Int(lws_get_vhost_listen_port(vhost))
     } else {
       self.port = self.configuration.port
@@ -205,6 +304,8 @@ public final class WebSocketServer: @unchecked Sendable {
         nextSweep = now + 1_000_000_000
       }
     }
+    // NB: What other threads queued for this one's connections before the stop goes out first.
+    self.serviceWork()
     for connection in self.connections.values {
       connection.closing = (1001, "server shutting down")
       lws_callback_on_writable(connection.wsi)
@@ -276,6 +377,13 @@ public final class WebSocketServer: @unchecked Sendable {
       lws_callback_on_writable(connection.wsi)
     case let .run(work):
       work()
+    case let .adopt(socket):
+      // NB: On failure lws closes the socket itself.
+      guard let vhost = self.vhost else {
+        Glibc.close(socket)
+        return
+      }
+      _ = lws_adopt_socket_vhost(vhost, socket)
     }
   }
 }
@@ -292,6 +400,27 @@ public enum TransportError: Error, Equatable, CustomStringConvertible {
     case let .eventLoopUnavailable(reason): "The libuv event loop is unavailable: \(reason)."
     }
   }
+}
+
+/// The connections open on all of a server's service threads, against its limit.
+final class ConnectionCount: Sendable {
+  private let count = Atomic<Int>(0)
+
+  var value: Int { self.count.load(ordering: .relaxed) }
+
+  /// Counts one more connection unless `limit` are open; whether it did.
+  func reserve(below limit: Int) -> Bool {
+    var current = self.count.load(ordering: .relaxed)
+    while current < limit {
+      let (exchanged, original) = self.count.compareExchange(
+        expected: current, desired: current + 1, ordering: .relaxed)
+      if exchanged { return true }
+      current = original
+    }
+    return false
+  }
+
+  func release() { self.count.subtract(1, ordering: .relaxed) }
 }
 
 /// Wakes the service thread from any thread; never touches a destroyed context.

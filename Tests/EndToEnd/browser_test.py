@@ -568,7 +568,7 @@ def main():
     shots = sys.argv[2] if len(sys.argv) > 2 else tempfile.mkdtemp(prefix="screenshots-")
     os.makedirs(shots, exist_ok=True)
     process = subprocess.Popen(
-        [server, "serve", "--port", "0", "--data", tempfile.mkdtemp()],
+        [server, "serve", "--port", "0", "--data", tempfile.mkdtemp(), "--threads", "2"],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
         port = next(int(found.group(1)) for found in (

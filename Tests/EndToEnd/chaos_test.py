@@ -79,7 +79,7 @@ class Node:
     def start(self):
         self.process = subprocess.Popen(
             [self.server, "serve", "--port", str(self.port), "--data", tempfile.mkdtemp(), "--database", self.database,
-             "--cluster", "--node-url", self.url, "--lease-seconds", str(LEASE)],
+             "--cluster", "--node-url", self.url, "--lease-seconds", str(LEASE), "--threads", "1"],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         assert read_port(self.process) == self.port
         # NB: Its log is read (and dropped) so that the pipe never fills.

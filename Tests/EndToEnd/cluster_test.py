@@ -52,7 +52,7 @@ class Node:
         self.url = f"ws://127.0.0.1:{self.port}/"
         self.process = subprocess.Popen(
             [server, "serve", "--port", str(self.port), "--data", tempfile.mkdtemp(), "--database", database,
-             "--cluster", "--node-url", self.url, "--lease-seconds", str(lease)],
+             "--cluster", "--node-url", self.url, "--lease-seconds", str(lease), "--threads", "1"],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         # NB: What it logged before it listened: joining the cluster is a notice the operator sees.
         self.started = []

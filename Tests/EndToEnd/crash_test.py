@@ -24,7 +24,7 @@ EMPTY = "."
 def started(server, data):
     log = open(os.path.join(data, "server.log"), "a")
     process = subprocess.Popen(
-        [server, "serve", "--port", "0", "--data", data, "--move-time-limit", "600", "--grace-period", "600",
+        [server, "serve", "--port", "0", "--data", data, "--threads", "2", "--move-time-limit", "600", "--grace-period", "600",
          "--max-messages-per-second", "100000"],
         stdout=subprocess.PIPE, stderr=log, text=True)
     return process, read_port(process)

@@ -130,7 +130,7 @@ def main():
     log_path = os.path.join(tempfile.mkdtemp(), "server.log")
     try:
         with open(log_path, "w") as log:
-            process = subprocess.Popen([server, "serve", "--port", "0", "--data", data], stdout=subprocess.PIPE, stderr=log, text=True)
+            process = subprocess.Popen([server, "serve", "--port", "0", "--data", data, "--threads", "1"], stdout=subprocess.PIPE, stderr=log, text=True)
             try:
                 tokens, resumed_after = asyncio.run(scenario(read_port(process), folder))
             finally:
@@ -142,7 +142,7 @@ def main():
         assert output.count("Database writes work again") >= 1, output[-2000:]
         assert len(output.splitlines()) < 40, f"{len(output.splitlines())} log lines:\n{output[-2000:]}"
         # After a restart every move a player saw is there.
-        process = subprocess.Popen([server, "serve", "--port", "0", "--data", data], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        process = subprocess.Popen([server, "serve", "--port", "0", "--data", data, "--threads", "1"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         try:
             board = asyncio.run(resumed_board(read_port(process), tokens["alice"]))
             assert board == ["XX.", ".O.", "..."], board

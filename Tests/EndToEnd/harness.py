@@ -24,10 +24,17 @@ def event_loop_options():
     return ["--event-loop", loop] if loop else []
 
 
+def thread_options():
+    """`--threads N`: GAME_SERVER_THREADS, or 1 (the tests say how many service threads a server
+    has, rather than take the machine's cores; deploy/test.sh runs the transport's tests on 2)."""
+    return ["--threads", os.environ.get("GAME_SERVER_THREADS", "1")]
+
+
 def start(server, *options, data=None):
     """Starts `game-server serve` on a free port; returns the process and the port."""
     process = subprocess.Popen(
-        [server, "serve", "--port", "0", "--data", data or tempfile.mkdtemp(), *options, *event_loop_options()],
+        [server, "serve", "--port", "0", "--data", data or tempfile.mkdtemp(), *thread_options(), *options,
+         *event_loop_options()],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     return process, read_port(process)
 

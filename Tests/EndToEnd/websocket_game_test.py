@@ -17,7 +17,7 @@ import urllib.request
 
 import websockets
 
-from harness import frame, read_port, server_frames, start, text
+from harness import frame, read_port, server_frames, start, text, thread_options
 
 
 async def receive_until(socket, predicate, limit=50):
@@ -332,7 +332,7 @@ def check_stop_keeps_every_move(server):
     comes back whole when the server starts again on the same data."""
     data = tempfile.mkdtemp()
     process = subprocess.Popen(
-        [server, "serve", "--port", "0", "--data", data],
+        [server, "serve", "--port", "0", "--data", data, *thread_options()],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
         token = asyncio.run(moves_before_stop(read_port(process)))
@@ -340,7 +340,7 @@ def check_stop_keeps_every_move(server):
         process.terminate()
         process.wait(timeout=10)
     process = subprocess.Popen(
-        [server, "serve", "--port", "0", "--data", data],
+        [server, "serve", "--port", "0", "--data", data, *thread_options()],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
         board = asyncio.run(resumed_board(read_port(process), token))
@@ -374,7 +374,7 @@ def main():
     server = sys.argv[1]
     data = tempfile.mkdtemp()
     process = subprocess.Popen(
-        [server, "serve", "--port", "0", "--data", data],
+        [server, "serve", "--port", "0", "--data", data, *thread_options()],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
         port = read_port(process)
