@@ -5,9 +5,9 @@ import Synchronization
 
 /// A websocket server on libwebsockets. Each service thread (``TransportConfiguration/threads``,
 /// one by default) has a context of its own and owns its connections (with several, an
-/// ``Acceptor`` takes them in on the port and deals them out in turn); other threads hand it work through a locked inbox and a wake-up
-/// (`lws_cancel_service`). ``send(_:_:)`` and ``close(_:code:reason:)`` find the thread a
-/// connection is on from its id (``thread(of:)``).
+/// ``Acceptor`` takes them in on the port and deals them out in turn); other threads hand it
+/// work through a locked inbox and a wake-up (`lws_cancel_service`). ``send(_:_:)`` and
+/// ``close(_:code:reason:)`` find the thread a connection is on from its id (``thread(of:)``).
 ///
 /// The first thread also runs what `start` is given to run between its lws calls
 /// (`runPending`), woken by ``wake()``: a server runs its store's executor there, so that the
@@ -109,6 +109,7 @@ public final class WebSocketServer: @unchecked Sendable {
   /// and so do `runPending`, before each round's queued work (when ``wake()`` asked for it,
   /// and at least once a second), and `onRoundEnd`, after each round of events and queued work
   /// (a server starts committing what the round wrote there).
+  ///
   /// With several threads, `onEvent` and the routes run on the thread of the connection they
   /// are about (any of them), `runPending` and `onRoundEnd` on the first only.
   public func start(
@@ -388,53 +389,3 @@ public final class WebSocketServer: @unchecked Sendable {
   }
 }
 
-/// Why the transport could not start.
-public enum TransportError: Error, Equatable, CustomStringConvertible {
-  case cannotListen(host: String, port: Int)
-  /// The event loop asked for (libuv) cannot be used here.
-  case eventLoopUnavailable(String)
-
-  public var description: String {
-    switch self {
-    case let .cannotListen(host, port): "Cannot listen on \(host):\(port) (in use, or not allowed)."
-    case let .eventLoopUnavailable(reason): "The libuv event loop is unavailable: \(reason)."
-    }
-  }
-}
-
-/// The connections open on all of a server's service threads, against its limit.
-final class ConnectionCount: Sendable {
-  private let count = Atomic<Int>(0)
-
-  var value: Int { self.count.load(ordering: .relaxed) }
-
-  /// Counts one more connection unless `limit` are open; whether it did.
-  func reserve(below limit: Int) -> Bool {
-    var current = self.count.load(ordering: .relaxed)
-    while current < limit {
-      let (exchanged, original) = self.count.compareExchange(
-        expected: current, desired: current + 1, ordering: .relaxed)
-      if exchanged { return true }
-      current = original
-    }
-    return false
-  }
-
-  func release() { self.count.subtract(1, ordering: .relaxed) }
-}
-
-/// Wakes the service thread from any thread; never touches a destroyed context.
-final class Waker: @unchecked Sendable {
-  private let lock = NSLock()
-  private var _context: OpaquePointer?
-
-  var context: OpaquePointer? { self.lock.withLock { self._context } }
-
-  func setContext(_ context: OpaquePointer?) { self.lock.withLock { self._context = context } }
-
-  func wake() {
-    self.lock.withLock {
-      if let context = self._context { lws_cancel_service(context) }
-    }
-  }
-}
