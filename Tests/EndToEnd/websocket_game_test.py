@@ -28,6 +28,16 @@ async def receive_until(socket, predicate, limit=50):
     raise AssertionError("expected message never came")
 
 
+async def queue_in_turn(first, second):
+    """Queues `first`, and `second` only once the server has said `first` is queued, so that
+    `first` plays X. (With several service threads, two queue messages sent together may reach
+    matchmaking in either order.)"""
+    await first.send(json.dumps({"v": 1, "id": "q", "type": "queue", "game": "tictactoe"}))
+    queued = await receive_until(first, lambda m: m["type"] in ("queued", "error"))
+    assert queued["type"] == "queued" and queued["replyTo"] == "q", queued
+    await second.send(json.dumps({"v": 1, "type": "queue", "game": "tictactoe"}))
+
+
 async def play(url):
     async with websockets.connect(url) as alice, websockets.connect(url) as bob:
         for socket, name in ((alice, "alice"), (bob, "bob")):
@@ -40,8 +50,7 @@ async def play(url):
         error = await receive_until(alice, lambda m: m["type"] == "error")
         assert error["code"] == "malformed_json", error
 
-        for socket in (alice, bob):
-            await socket.send(json.dumps({"v": 1, "type": "queue", "game": "tictactoe"}))
+        await queue_in_turn(alice, bob)
         view = (await receive_until(alice, lambda m: m["type"] == "room"))["view"]
         assert view["you"] == "X", view
         await receive_until(bob, lambda m: m["type"] == "room")
@@ -308,8 +317,7 @@ async def moves_before_stop(port):
         for socket, name in ((alice, "alice"), (bob, "bob")):
             await socket.send(json.dumps({"v": 1, "type": "guest", "name": name}))
             tokens[name] = (await receive_until(socket, lambda m: m["type"] == "welcome"))["token"]
-        for socket in (alice, bob):
-            await socket.send(json.dumps({"v": 1, "type": "queue", "game": "tictactoe"}))
+        await queue_in_turn(alice, bob)
         for socket in (alice, bob):
             await receive_until(socket, lambda m: m["type"] == "room")
         for socket, row, column in [(alice, 0, 0), (bob, 1, 1), (alice, 2, 2)]:
