@@ -116,11 +116,14 @@ public final class GameServerApp: @unchecked Sendable {
     try transport.start(
       onEvent: { event in
         // NB: The store runs on the first service thread: an event of a connection on another
-        // thread is handed to it, one push onto its inbox (and a wake-up when that was empty).
+        // thread is read there (a message's JSON decoded, its metrics counted), and its action
+        // handed to the first, one push onto its inbox (and a wake-up when that was empty).
         if transport.thread(of: event.connection) == 0 {
           actor.assumeIsolated { _ in box.handle(event) }
         } else {
-          transport.schedule { actor.assumeIsolated { _ in box.handle(event) } }
+          let action = box.action(for: event)
+          let isMessage = if case .message = event { true } else { false }
+          transport.schedule { actor.assumeIsolated { _ in box.send(action, timed: isMessage) } }
         }
       },
       routes: [
@@ -193,7 +196,7 @@ public final class GameServerApp: @unchecked Sendable {
 /// thread. Events that arrive before the store exists wait for it.
 final class TransportIntake: @unchecked Sendable {
   private var store: StoreOf<Server>?
-  private var pending: [TransportEvent] = []
+  private var pending: [Server.Action] = []
   private let metrics: ServerMetrics
   private let logger: Logger
 
@@ -213,36 +216,51 @@ final class TransportIntake: @unchecked Sendable {
 
   func install(_ store: StoreOf<Server>) {
     self.store = store
-    for event in self.pending { self.handle(event) }
+    for action in self.pending { self.send(action) }
     self.pending = []
   }
 
+  /// Reads an event and sends its action to the store (on the store's thread).
   func handle(_ event: TransportEvent) {
-    guard let store = self.store else {
-      self.pending.append(event)
-      return
-    }
+    let start = ContinuousClock.now
+    let action = self.action(for: event)
+    let isMessage = if case .message = event { true } else { false }
+    self.send(action, timed: isMessage, since: start)
+  }
+
+  /// The store's action for an event: a message decoded, and counted. Safe on any thread
+  /// (the store is not touched), so another service thread reads its connections' messages.
+  func action(for event: TransportEvent) -> Server.Action {
     switch event {
     case let .connected(socket):
-      let connection = ConnectionID(socket)
-      self.logger.debug("Connected", metadata: ["connection": "\(connection.rawValue)"])
-      store.send(ServerEdge.action(.connected, on: connection))
+      self.logger.debug("Connected", metadata: ["connection": "\(socket.rawValue)"])
+      return ServerEdge.action(.connected, on: ConnectionID(socket))
     case let .message(socket, bytes):
-      let start = ContinuousClock.now
       let action = ServerEdge.action(.message(bytes), on: ConnectionID(socket))
       if case let .received(_, request) = action {
         self.metrics.record(request)
       } else {
         self.metrics.messages.increment()
       }
-      store.send(action)
-      self.metrics.handling.recordNanoseconds(Int64((ContinuousClock.now - start) / .nanoseconds(1)))
+      return action
     case let .rateLimited(socket, perSecond):
-      store.send(ServerEdge.action(.rateLimited(perSecond: perSecond), on: ConnectionID(socket)))
+      return ServerEdge.action(.rateLimited(perSecond: perSecond), on: ConnectionID(socket))
     case let .disconnected(socket):
-      let connection = ConnectionID(socket)
-      self.logger.debug("Disconnected", metadata: ["connection": "\(connection.rawValue)"])
-      store.send(ServerEdge.action(.disconnected, on: connection))
+      self.logger.debug("Disconnected", metadata: ["connection": "\(socket.rawValue)"])
+      return ServerEdge.action(.disconnected, on: ConnectionID(socket))
+    }
+  }
+
+  /// Sends an action to the store, on the store's thread; before the store exists, it waits.
+  /// A message's handling is timed from `start` (on another thread, its reading is not).
+  func send(_ action: Server.Action, timed: Bool = false, since start: ContinuousClock.Instant = .now) {
+    guard let store = self.store else {
+      self.pending.append(action)
+      return
+    }
+    store.send(action)
+    if timed {
+      self.metrics.handling.recordNanoseconds(Int64((ContinuousClock.now - start) / .nanoseconds(1)))
     }
   }
 }

@@ -23,7 +23,10 @@ public final class ServerClock: Clock, Sendable {
 
   public init() {
     // NB: The thread holds the clock for as long as the process runs: one per server.
-    let thread = Thread { [self] in self.serveTimers() }
+    let thread = Thread { [self] in
+      nameCurrentThread("timers")
+      self.serveTimers()
+    }
     thread.name = "timers"
     thread.start()
   }

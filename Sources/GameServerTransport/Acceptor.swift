@@ -51,6 +51,7 @@ final class Acceptor: @unchecked Sendable {
   func start(handingTo targets: [WebSocketServer]) {
     self.isStarted = true
     let thread = Thread { [self] in
+      nameCurrentThread("accept")
       var next = 0
       while !self.isStopping.load(ordering: .acquiring) {
         let connection = accept(self.socket, nil, nil)

@@ -160,7 +160,9 @@ public final class WebSocketServer: @unchecked Sendable {
     self.routes = routes.merging(["/healthz": { HTTPResponse(contentType: "text/plain", body: "ok\n") }]) { a, _ in a }
     let ready = DispatchSemaphore(value: 0)
     let failure = Mutex<(any Error)?>(nil)
+    let name = self.index == 0 ? "websockets" : "websockets-\(self.index)"
     let thread = Thread { [self] in
+      nameCurrentThread(name)
       do {
         try self.createContext()
       } catch {
@@ -173,7 +175,7 @@ public final class WebSocketServer: @unchecked Sendable {
       self.serve()
       self.finished.signal()
     }
-    thread.name = self.index == 0 ? "websockets" : "websockets-\(self.index)"
+    thread.name = name
     thread.stackSize = 4 << 20
     self.thread = thread
     self.isStarted = true

@@ -21,8 +21,12 @@ struct ServiceThreadsTests {
     let server = WebSocketServer(configuration: self.configuration(threads: 2))
     // The thread each event of a connection came on, by connection.
     let seen = Observed<[UInt64: Set<UInt>]>([:])
+    // The name the kernel gives that thread (`top -H`), by connection.
+    let names = Observed<[UInt64: String]>([:])
     try server.start(onEvent: { event in
       seen.update { $0[event.connection.rawValue, default: []].insert(UInt(pthread_self())) }
+      let name = (try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? ""
+      names.update { $0[event.connection.rawValue] = name.trimmingCharacters(in: .newlines) }
       // NB: An echo, from the connection's own thread.
       if case let .message(id, bytes) = event { server.send(id, bytes) }
     })
@@ -59,6 +63,10 @@ struct ServiceThreadsTests {
     #expect(server.connectionsByThread == [count / 2, count / 2])
     #expect(threadsByIndex.values.allSatisfy { $0.count == 1 })
     #expect(threadsByIndex[0] != threadsByIndex[1])
+    // Each named for its place.
+    let namesByIndex = Dictionary(grouping: names.value) { server.thread(of: WebSocketID(rawValue: $0.key)) }
+      .mapValues { Set($0.map(\.value)) }
+    #expect(namesByIndex == [0: ["websockets"], 1: ["websockets-1"]])
 
     // Sent from a thread of no connection: each reaches its connection, whichever thread it is on.
     for id in byConnection.keys { server.send(WebSocketID(rawValue: id), Array("to \(id)".utf8)) }
