@@ -50,7 +50,11 @@ struct StartOptionTests {
     let error = try #require(throws: GameStartError.self) {
       try GameCatalog([WordGrid.self]).prepare(["dictionary": missing])
     }
-    #expect(error.description.contains(missing))
+    // NB: One sentence, one full stop (Debian's missing list's line once ended "PATH..").
+    #expect(error.description == "Cannot read the word list at \(missing).")
+    let none = try #require(throws: GameStartError.self) { try WordDictionary.served(from: nil, searching: [missing]) }
+    #expect(none.description.hasPrefix("No word list found (looked for \(missing))."))
+    #expect(none.description.hasSuffix(" or pass --dictionary PATH."))
   }
 }
 

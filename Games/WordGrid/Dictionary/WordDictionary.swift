@@ -128,7 +128,7 @@ public enum WordDictionaryError: Error, Equatable, CustomStringConvertible {
   public var description: String {
     switch self {
     case let .unreadable(path):
-      "Cannot read the word list at \(path)"
+      "Cannot read the word list at \(path)."
     case let .notFound(searched):
       "No word list found (looked for \(searched.joined(separator: ", "))). "
         + "Install Debian's wamerican-large (deploy/setup.sh does) or pass --dictionary PATH."

@@ -14,14 +14,16 @@ extension WordDictionary {
   /// The fewest words a word list must have for the word grid to make puzzles.
   public static let minimumServedWords = 1_000
 
-  /// The word list at `path` (Debian's for nil), refused when it is unreadable or holds too few
-  /// words to make puzzles, with a line that says which.
-  public static func served(from path: String?) throws(GameStartError) -> WordDictionary {
+  /// The word list at `path` (for nil, the first of `paths` found: Debian's), refused when it
+  /// is unreadable or holds too few words to make puzzles, with a line that says which.
+  public static func served(
+    from path: String?, searching paths: [String] = standardPaths
+  ) throws(GameStartError) -> WordDictionary {
     let dictionary: WordDictionary
     do {
-      dictionary = try path.map { try WordDictionary(contentsOfFile: $0) } ?? WordDictionary.load()
+      dictionary = try path.map { try WordDictionary(contentsOfFile: $0) } ?? WordDictionary.load(from: paths)
     } catch {
-      throw GameStartError("\(error).")
+      throw GameStartError("\(error)")
     }
     guard dictionary.count >= Self.minimumServedWords else {
       throw GameStartError(
