@@ -46,6 +46,8 @@ struct LoadCommand: ParsableCommand {
   @Option(help: "Bind the connections to this many loopback source addresses in turn (127.0.0.1, 127.0.0.2, …): about 28,000 ports each. Default: one per 10,000 connections.")
   var sourceAddresses: Int?
   @Option(help: "The service threads of the server started here (its --threads).") var threads = 1
+  @Option(help: "Threads of the load's own clients, the connections dealt among them (so that the load is not bounded by one core).")
+  var loadThreads = 1
   @Option(help: "Pin the server started here to these cores (taskset -c, e.g. 0 or 0-3); run the load itself under taskset on the others.")
   var serverCores: String?
 
@@ -75,13 +77,21 @@ struct LoadCommand: ParsableCommand {
       guard interval > 0, interval <= 3_600 else { throw ValidationError("--move-interval must be above 0 and at most 3600 seconds") }
       guard game.isBoardGame else { throw ValidationError("--move-interval paces the board games (tictactoe, connectfour)") }
     }
+    guard (1...64).contains(self.loadThreads), self.loadThreads <= self.connections / 2 else {
+      throw ValidationError("--load-threads must be 1 to 64, and at most half the connections")
+    }
     let addresses = max(1, min(250, self.sourceAddresses ?? (self.connections + 9_999) / 10_000))
-    let report = try LoadRun(
-      ports: servers.map(\.1), serverPIDs: pids, connections: self.connections, idle: self.idle, game: game,
-      moveInterval: self.moveInterval.map { .nanoseconds(Int64($0 * 1e9)) }, eventLoop: self.eventLoop,
-      sourceAddresses: addresses == 1 ? [] : (1...addresses).map { "127.0.0.\($0)" }
-    ).measure(seconds: self.seconds)
-    print(report.table)
+    let tally = LoadTally()
+    // NB: Each thread an even share, so that its batches fill rooms of 2.
+    let pairs = self.connections / 2
+    let runs = try (0..<self.loadThreads).map { shard in
+      try LoadRun(
+        ports: servers.map(\.1), serverPIDs: pids,
+        connections: 2 * (pairs / self.loadThreads + (shard < pairs % self.loadThreads ? 1 : 0)), idle: self.idle,
+        game: game, moveInterval: self.moveInterval.map { .nanoseconds(Int64($0 * 1e9)) }, eventLoop: self.eventLoop,
+        sourceAddresses: addresses == 1 ? [] : (1...addresses).map { "127.0.0.\($0)" }, shard: shard, tally: tally)
+    }
+    print(try LoadRun.measure(runs, seconds: self.seconds).table)
   }
 
   private func startServer() throws -> (Process?, Int) {

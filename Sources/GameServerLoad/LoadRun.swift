@@ -7,10 +7,25 @@ import GameServerTicTacToe
 import GameServerTransport
 import GameServerWordGrid
 
-/// One measured load run, against one server or the nodes of a cluster (connections spread
-/// over them; a player sent to another node, `moved`, connects there and resumes).
+/// What the load's client threads share: the counts, the latencies measured, whether the
+/// measured window is open, and when each room's last move left (a room's two players may be
+/// on different threads).
+final class LoadTally: Sendable {
+  let latencies = Mutex<[UInt64]>([])
+  let measuring = Atomic<Bool>(false)
+  let counters = Mutex((opened: 0, loggedIn: 0, moves: 0, views: 0))
+  let lastMoveSent = Mutex<[String: UInt64]>([:])
+}
+
+/// The clients of one thread of a measured load run, against one server or the nodes of a
+/// cluster (connections spread over them; a player sent to another node, `moved`, connects
+/// there and resumes). ``measure(_:seconds:)`` runs several at once, one thread each, so that
+/// the load is not bounded by one core.
 final class LoadRun: @unchecked Sendable {
   let clients: WebSocketClients
+  /// Which of the run's threads this is: in the guests' names.
+  let shard: Int
+  let tally: LoadTally
   let ports: [Int]
   let serverPIDs: [Int32]
   let count: Int
@@ -19,11 +34,9 @@ final class LoadRun: @unchecked Sendable {
   /// Open loop: each room moves once per this many nanoseconds, the players alternating,
   /// instead of as fast as the protocol allows.
   let moveInterval: UInt64?
-  private var generator = SeededRandomNumberGenerator(seed: 1)
+  private var generator: SeededRandomNumberGenerator
   /// Open loop: the moves waiting for their time, earliest first.
   private var pacedMoves = Heap<PacedMove>()
-  /// Open loop: when each room's last move left.
-  private var lastMoveSent: [String: UInt64] = [:]
 
   // Service-thread state.
   private var pendingMoveSince: [Int: UInt64] = [:]
@@ -38,14 +51,15 @@ final class LoadRun: @unchecked Sendable {
   private var resumes: [Int: [String]] = [:]
   /// Clients that resumed: their welcome does not start a game.
   private var resumed: Set<Int> = []
-  private let latencies = Mutex<[UInt64]>([])
-  private let measuring = Atomic<Bool>(false)
-  private let counters = Mutex((opened: 0, loggedIn: 0, moves: 0, views: 0))
 
   init(
     ports: [Int], serverPIDs: [Int32], connections: Int, idle: Bool, game: LoadGame, moveInterval: Duration? = nil,
-    eventLoop: TransportConfiguration.EventLoop = .poll, sourceAddresses: [String] = []
+    eventLoop: TransportConfiguration.EventLoop = .poll, sourceAddresses: [String] = [], shard: Int = 0,
+    tally: LoadTally = LoadTally()
   ) throws {
+    self.shard = shard
+    self.tally = tally
+    self.generator = SeededRandomNumberGenerator(seed: UInt64(1 + shard))
     self.game = game
     self.moveInterval = moveInterval.map { UInt64($0 / .nanoseconds(1)) }
     self.clients = WebSocketClients(
@@ -56,50 +70,73 @@ final class LoadRun: @unchecked Sendable {
     self.idle = idle
   }
 
-  func measure(seconds: Double) throws -> LoadReport {
-    let baseline = ProcessStats(pids: self.serverPIDs)
+  /// Starts this thread's clients (and, open loop, its pacing: a wake-up at least every 2 ms to
+  /// send the moves due).
+  private func start() throws {
     try self.clients.start { [self] client, event in self.handle(client, event) } onTick: { [self] in self.sendDueMoves() }
-    // NB: Open loop: the service thread goes round at least every 2 ms to send the moves due.
-    let pacing = Atomic<Bool>(self.moveInterval != nil)
-    if self.moveInterval != nil {
-      Thread { [clients] in
-        while pacing.load(ordering: .acquiring) {
-          usleep(2_000)
-          clients.wake()
-        }
-      }.start()
-    }
-    defer { pacing.store(false, ordering: .releasing) }
-    // NB: Connections open in batches so the server's accept queue is not overrun.
-    var opened = 0
-    while opened < self.count {
-      let batch = min(256, self.count - opened)
-      // NB: Spread over the servers, the first connection of a batch to the first server.
-      for (index, port) in self.ports.enumerated() {
-        let share = batch / self.ports.count + (index < batch % self.ports.count ? 1 : 0)
-        if share > 0 { self.clients.open(count: share, port: port) }
+    guard self.moveInterval != nil else { return }
+    Thread { [self] in
+      while self.pacing.load(ordering: .acquiring) {
+        usleep(2_000)
+        self.clients.wake()
       }
-      opened += batch
-      let target = opened
-      while self.counters.withLock({ $0.loggedIn }) < target { usleep(2_000) }
+    }.start()
+  }
+
+  private let pacing = Atomic<Bool>(true)
+
+  private func stop() {
+    self.pacing.store(false, ordering: .releasing)
+    self.clients.stop()
+  }
+
+  /// Opens `count` connections, spread over the servers (the first to the first server).
+  private func open(_ count: Int) {
+    for (index, port) in self.ports.enumerated() {
+      let share = count / self.ports.count + (index < count % self.ports.count ? 1 : 0)
+      if share > 0 { self.clients.open(count: share, port: port) }
     }
-    if !self.idle {
+  }
+
+  /// Logs every run's connections in, lets the first games start, then measures a window of
+  /// `seconds` across all of them (the runs share one ``LoadTally``, and the first's servers
+  /// are measured).
+  static func measure(_ runs: [LoadRun], seconds: Double) throws -> LoadReport {
+    let first = runs[0]
+    let tally = first.tally
+    let baseline = ProcessStats(pids: first.serverPIDs)
+    defer { for run in runs { run.stop() } }
+    for run in runs { try run.start() }
+    // NB: Connections open in batches so the server's accept queue is not overrun; each batch
+    // to the next thread in turn.
+    var opened = Array(repeating: 0, count: runs.count)
+    var total = 0
+    var turn = 0
+    while let next = (0..<runs.count).map({ (turn + $0) % runs.count }).first(where: { opened[$0] < runs[$0].count }) {
+      let batch = min(256, runs[next].count - opened[next])
+      runs[next].open(batch)
+      opened[next] += batch
+      total += batch
+      turn = next + 1
+      let target = total
+      while tally.counters.withLock({ $0.loggedIn }) < target { usleep(2_000) }
+    }
+    if !first.idle {
       // Let the first games start, then measure a window.
       usleep(500_000)
     }
-    let start = ProcessStats(pids: self.serverPIDs)
-    let before = self.counters.withLock { $0 }
-    self.measuring.store(true, ordering: .releasing)
+    let start = ProcessStats(pids: first.serverPIDs)
+    let before = tally.counters.withLock { $0 }
+    tally.measuring.store(true, ordering: .releasing)
     let startTime = Date()
     usleep(useconds_t(seconds * 1_000_000))
     let elapsed = Date().timeIntervalSince(startTime)
-    let after = self.counters.withLock { $0 }
-    let end = ProcessStats(pids: self.serverPIDs)
-    self.measuring.store(false, ordering: .releasing)
-    let latencies = self.latencies.withLock { $0 }
-    self.clients.stop()
+    let after = tally.counters.withLock { $0 }
+    let end = ProcessStats(pids: first.serverPIDs)
+    tally.measuring.store(false, ordering: .releasing)
+    let latencies = tally.latencies.withLock { $0 }
     return LoadReport(
-      connections: self.count, idle: self.idle, openLoop: self.moveInterval != nil, seconds: elapsed,
+      connections: total, idle: first.idle, openLoop: first.moveInterval != nil, seconds: elapsed,
       moves: after.moves - before.moves, views: after.views - before.views,
       latencies: latencies, cpuSeconds: end.cpuSeconds - start.cpuSeconds,
       kernelSeconds: end.kernelSeconds - start.kernelSeconds,
@@ -109,12 +146,12 @@ final class LoadRun: @unchecked Sendable {
   private func handle(_ client: Int, _ event: WebSocketClients.Event) {
     switch event {
     case .opened:
-      self.counters.withLock { $0.opened += 1 }
+      self.tally.counters.withLock { $0.opened += 1 }
       if let port = self.clients.port(of: client), let token = self.resumes[port]?.popLast() {
         self.resumed.insert(client)
         self.send(client, ClientRequest(.resume(token: token)).json)
       } else {
-        self.send(client, ClientRequest(.guest(name: "load\(client % 100000)")).json)
+        self.send(client, ClientRequest(.guest(name: "load\(self.shard)-\(client % 100000)")).json)
       }
     case let .message(bytes):
       self.receive(client, bytes)
@@ -132,7 +169,7 @@ final class LoadRun: @unchecked Sendable {
       self.tokens[client] = message["token"]?.string
       // NB: A player who resumed where their room is waits for its view.
       guard !self.resumed.contains(client) else { return }
-      self.counters.withLock { $0.loggedIn += 1 }
+      self.tally.counters.withLock { $0.loggedIn += 1 }
       if !self.idle { self.send(client, self.game.queueMessage) }
     case "moved":
       guard let url = message["url"]?.string, let port = Self.port(of: url), let token = self.tokens[client] else { return }
@@ -143,12 +180,12 @@ final class LoadRun: @unchecked Sendable {
     case "error":
       self.wordGridPlayers[client]?.refused()
     case "room" where message["game"]?.string == "wordgrid":
-      self.counters.withLock { $0.views += 1 }
+      self.tally.counters.withLock { $0.views += 1 }
       self.receiveWordGrid(client, bytes)
     // NB: By name: a room of a game these bots do not play is not read as theirs.
     case "room" where message["game"]?.string == self.game.id:
       guard let view = message["view"] else { return }
-      self.counters.withLock { $0.views += 1 }
+      self.tally.counters.withLock { $0.views += 1 }
       self.recordLatency(client)
       let you = view["you"]?.string
       if view["outcome"]?.isNull == false {
@@ -171,7 +208,7 @@ final class LoadRun: @unchecked Sendable {
           self.pace(move, by: client, in: room, interval: interval)
         } else {
           self.pendingMoveSince[client] = now()
-          self.counters.withLock { $0.moves += 1 }
+          self.tally.counters.withLock { $0.moves += 1 }
           self.send(client, move)
         }
       }
@@ -185,7 +222,7 @@ final class LoadRun: @unchecked Sendable {
   private func pace(_ move: String, by client: Int, in room: String, interval: UInt64) {
     let now = now()
     let due =
-      if let last = self.lastMoveSent[room] {
+      if let last = self.tally.lastMoveSent.withLock({ $0[room] }) {
         max(now, last + interval)
       } else {
         now + UInt64.random(in: 0..<interval, using: &self.generator)
@@ -199,9 +236,9 @@ final class LoadRun: @unchecked Sendable {
     let now = now()
     while let next = self.pacedMoves.min, next.due <= now {
       self.pacedMoves.removeMin()
-      self.lastMoveSent[next.room] = now
+      self.tally.lastMoveSent.withLock { $0[next.room] = now }
       self.pendingMoveSince[next.client] = now
-      self.counters.withLock { $0.moves += 1 }
+      self.tally.counters.withLock { $0.moves += 1 }
       self.send(next.client, next.text)
     }
   }
@@ -215,7 +252,7 @@ final class LoadRun: @unchecked Sendable {
     switch player.reply(to: view, bot: bot, dictionary: dictionary, using: &self.generator) {
     case let .move(text):
       self.pendingMoveSince[client] = now()
-      self.counters.withLock { $0.moves += 1 }
+      self.tally.counters.withLock { $0.moves += 1 }
       self.send(client, text)
     case .leaveAndQueue:
       self.send(client, ClientRequest(.leaveRoom).json)
@@ -227,9 +264,9 @@ final class LoadRun: @unchecked Sendable {
   }
 
   private func recordLatency(_ client: Int) {
-    if let since = self.pendingMoveSince.removeValue(forKey: client), self.measuring.load(ordering: .acquiring) {
+    if let since = self.pendingMoveSince.removeValue(forKey: client), self.tally.measuring.load(ordering: .acquiring) {
       let latency = now() - since
-      self.latencies.withLock { $0.append(latency) }
+      self.tally.latencies.withLock { $0.append(latency) }
     }
   }
 

@@ -1,6 +1,7 @@
 """The libuv event loop (`game-server serve --event-loop libuv`): the server loads lws's libuv
 plugin, and bots play tic-tac-toe on it through game-load (whose own clients run on libuv too),
-as fast as they can and in an open loop (each room moving every 100 ms). Every room must move,
+as fast as they can and in an open loop (each room moving every 100 ms), from one client thread
+and from three (`--load-threads`). Every room must move,
 both players must see every move, and the server must stop on SIGTERM.
 
 Usage: python3 Tests/EndToEnd/event_loop_test.py PATH_TO_GAME_SERVER PATH_TO_GAME_LOAD
@@ -32,6 +33,12 @@ def main():
         moves, views = int(paced[1]), int(paced[2])
         assert 100 <= moves <= 260, f"open loop on libuv: {moves} moves/s, expected about 200 ({paced})"
         assert views >= 2 * moves, f"open loop on libuv: each move is seen by both players ({paced})"
+        # The same load from three client threads (14, 14 and 12 connections): one tally.
+        spread = run(load, port, process.pid, "--connections", "40", "--seconds", "3", "--move-interval", "0.1",
+                     "--load-threads", "3")
+        moves, views = int(spread[1]), int(spread[2])
+        assert spread[0] == "40" and 100 <= moves <= 260, f"open loop from 3 load threads: {spread}"
+        assert views >= 2 * moves, f"open loop from 3 load threads: each move is seen by both players ({spread})"
     finally:
         stop(process)
     print(f"event loop test passed (libuv: {closed[1]} moves/s closed loop, {paced[1]} moves/s paced)")
