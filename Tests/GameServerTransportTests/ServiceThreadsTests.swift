@@ -94,8 +94,9 @@ struct ServiceThreadsTests {
     })
     defer { clients.stop() }
     clients.open(count: 16)
-    try #require(outcome.wait { $0.closed == 11 })
-    #expect(outcome.value.open.count == 5)
+    // NB: Both counts, not the closes alone: an admitted client's handshake may finish after the
+    // last refusal arrives (CI once saw 11 closed while the fifth was still opening).
+    #expect(outcome.wait(seconds: 30) { $0.closed == 11 && $0.open.count == 5 }, "\(outcome.value)")
     #expect(server.connectionsByThread.reduce(0, +) == 5)
     #expect(connected.value.count == 5)
   }
