@@ -415,8 +415,8 @@ let package = Package(
     .testTarget(
       name: "GameServerTestingTests",
       dependencies: [
-        "GameServerTesting", "GameServerCatalog", "GameServerConnectFour", "GameServerWordGrid", "GameServerTicTacToe",
-        "GameServerBattleship", .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+        "GameServerTesting", "GameServerCatalog", "GameServerSQLite", "GameServerConnectFour", "GameServerWordGrid",
+        "GameServerTicTacToe", "GameServerBattleship", .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
     ),
     .testTarget(name: "GameServerMainTests", dependencies: ["GameServerMain", "GameServerWordGrid"]),

@@ -220,6 +220,10 @@ extension Server {
     case .history:
       let limit = state.settings.historySize
       return .run { [database] send in
+        // NB: Writes queued before are committed first (at once when none are), so that a game
+        //     just finished is listed: `roomLeft` goes out before the forfeit's line and record
+        //     commit, and the browser client asks for its history on it.
+        await database.flush()
         let records = (try? await database.fetchGames(player, limit)) ?? []
         await send(.historyLoaded(connection, records.map { GameSummary($0, for: player) }, requestID: id))
       }

@@ -1,6 +1,7 @@
 import ComposableArchitecture
 import Foundation
 import GameServerCatalog
+import GameServerSQLite
 import GameServerTesting
 import GameServerTicTacToe
 import Testing
@@ -144,6 +145,27 @@ struct LiveRoomsTests {
 /// A player's own last games, from the database.
 @MainActor
 struct HistoryTests {
+  /// Asked right after leaving a game (as the browser client does on `roomLeft`), the history
+  /// lists it, though its record was only queued: on SQLite that commits when the service
+  /// thread's round ends, which a `TestGameServer` never asks for.
+  @Test func aGameJustLeftIsListed() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("history-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let database = try DatabaseClient.sqlite(
+      path: folder.appendingPathComponent("db.sqlite").path, commitPolicy: .whenAsked)
+    let server = TestGameServer(games: GameCatalog([TicTacToe.self]), database: database)
+    let ada = await server.connect()
+    await ada.send(.guest(name: "ada"))
+    _ = try await ada.receive(\.welcome)
+    await ada.send(.playBot(GameChoice(game: "tictactoe")))
+    _ = try await ada.receive(\.room)
+    await ada.send(.leaveRoom)
+    _ = try await ada.receive(\.roomLeft)
+    await ada.send(.history)
+    let (games, _) = try await ada.receive(\.history)
+    #expect(games.map(\.result) == ["loss"])
+  }
+
   @Test func aPlayerSeesTheirLastGamesOldestFirst() async throws {
     var settings = Server.Settings()
     settings.historySize = 2
