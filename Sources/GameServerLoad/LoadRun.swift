@@ -105,8 +105,12 @@ final class LoadRun: @unchecked Sendable {
     let first = runs[0]
     let tally = first.tally
     let baseline = ProcessStats(pids: first.serverPIDs)
-    defer { for run in runs { run.stop() } }
-    for run in runs { try run.start() }
+    var started: [LoadRun] = []
+    defer { for run in started { run.stop() } }
+    for run in runs {
+      try run.start()
+      started.append(run)
+    }
     // NB: Connections open in batches so the server's accept queue is not overrun; each batch
     // to the next thread in turn.
     var opened = Array(repeating: 0, count: runs.count)
