@@ -37,8 +37,10 @@ GAME_SERVER_EVENT_LOOP=libuv GAME_SERVER_THREADS=2 python3 Tests/EndToEnd/websoc
 python3 Tests/EndToEnd/login_flood_test.py .build/debug/game-server
 # NB: The bot of the article "Getting started", as printed there.
 python3 Tests/EndToEnd/docs_bot_test.py .build/debug/game-server
-# NB: Killed with SIGKILL with two service threads (the crash test passes --threads 2).
+# NB: Killed with SIGKILL with two service threads (the crash test's default), and with one,
+#     where a round's commit runs on the service thread itself.
 python3 Tests/EndToEnd/crash_test.py .build/debug/game-server 10
+GAME_SERVER_THREADS=1 python3 Tests/EndToEnd/crash_test.py .build/debug/game-server 6
 python3 Tests/EndToEnd/full_disk_test.py .build/debug/game-server
 python3 Tests/EndToEnd/postgres_test.py .build/debug/game-server
 python3 Tests/EndToEnd/cluster_test.py .build/debug/game-server

@@ -80,8 +80,13 @@ public final class GameServerApp: @unchecked Sendable {
       logger.info("Storing in PostgreSQL", metadata: ["database": "\(location)"])
     } else {
       do {
+        // NB: With one service thread, a round's commit runs on it: cheaper than a hop to the
+        //     writer's thread and a wake-up back (`commits` then releases the views at once).
+        //     With several, the first runs every room and is the one that saturates: the writer
+        //     commits on its own thread.
+        let policy: CommitPolicy = configuration.transport.threads <= 1 ? .whenAskedOnCaller : .whenAsked
         database = try DatabaseClient.sqlite(
-          path: configuration.databasePath, commitPolicy: .whenAsked, onCommit: { commits.fire() },
+          path: configuration.databasePath, commitPolicy: policy, onCommit: { commits.fire() },
           onEvent: { logger.log($0) })
       } catch {
         throw StartupError.database(configuration.dataDirectory, error)
@@ -140,7 +145,15 @@ public final class GameServerApp: @unchecked Sendable {
       runPending: { _ = executor.runPending() }
     )
     let delivery = LiveDelivery(transport: transport, database: database, metrics: metrics)
-    commits.set { delivery.gate.wake() }
+    commits.set {
+      // NB: A commit run on the store's thread (one service thread) lets its views go at once;
+      //     one on the writer's thread asks the store's thread to.
+      if transport.isOnFirstThread {
+        actor.assumeIsolated { _ in delivery.gate.release() }
+      } else {
+        delivery.gate.wake()
+      }
+    }
     let channel = delivery.channel
     let settings = configuration.server
     let (rooms, nextLogSequence) = (recovered.rooms, recovered.nextLogSequence)

@@ -45,7 +45,8 @@ final class BatchedWrites: Sendable {
   /// - Parameters:
   ///   - policy: when a commit starts.
   ///   - onEvent: hears `.writesFailing` and `.writesRecovered`.
-  ///   - onCommit: called after each batch commits or fails (on the writer's queue).
+  ///   - onCommit: called after each batch commits or fails (on the writer's queue; with
+  ///     `.whenAskedOnCaller`, on the thread that asked, for the commits it runs).
   init(
     writer: any DatabaseWriter, policy: CommitPolicy = .onAppend,
     onEvent: @escaping @Sendable (StorageEvent) -> Void = { _ in }, onCommit: @escaping @Sendable () -> Void = {}
@@ -77,8 +78,9 @@ final class BatchedWrites: Sendable {
             return { continuation.resume(returning: value) }
           },
           fail: { continuation.resume(throwing: $0) }))
-      // NB: Someone waits for this one: it does not wait to be asked.
-      self.commitQueued()
+      // NB: Someone waits for this one: it does not wait to be asked (and the caller's thread,
+      //     a task's, is not the one to commit on).
+      self.startCommit()
     }
   }
 
@@ -88,10 +90,17 @@ final class BatchedWrites: Sendable {
   }
 
   /// Starts committing what is queued, unless a commit is running (what is queued then goes
-  /// into the next one).
+  /// into the next one). With `.whenAskedOnCaller` the commit runs here, on the caller's thread,
+  /// and is over when this returns: in the writer's queue's turn, so it keeps the writes' order
+  /// with every other commit.
   func commitQueued() {
-    let schedule = self.pending.scheduleCommit()
-    if schedule { self.queue.async { self.flush() } }
+    guard self.policy == .whenAskedOnCaller else { return self.startCommit() }
+    if self.pending.scheduleCommit() { self.queue.sync { self.flush() } }
+  }
+
+  /// Starts committing what is queued on the writer's queue, unless a commit is on its way.
+  private func startCommit() {
+    if self.pending.scheduleCommit() { self.queue.async { self.flush() } }
   }
 
   /// Returns once every write appended so far is in the database (or has failed).

@@ -26,7 +26,8 @@ extension DatabaseClient {
   /// Throws a ``StorageProblem`` when the database cannot be opened, migrated or written.
   ///
   /// `commitPolicy` says when queued writes start committing. `onCommit` is called on the
-  /// writer's thread after each group of writes commits or fails: a server wakes what waits on
+  /// writer's thread (or, with `.whenAskedOnCaller`, the one that asked) after each group of
+  /// writes commits or fails: a server wakes what waits on
   /// ``DatabaseClient/roomLogStatus`` with it. `onEvent` hears every ``StorageEvent`` as it
   /// happens (to log it), besides ``DatabaseClient/storageEvents``.
   public static func sqlite(

@@ -2,7 +2,8 @@
 whose view a player received is lost, and the room comes back (also when the kill falls between
 two games).
 
-Usage: python3 Tests/EndToEnd/crash_test.py PATH_TO_GAME_SERVER [RUNS]
+Usage: [GAME_SERVER_THREADS=N] python3 Tests/EndToEnd/crash_test.py PATH_TO_GAME_SERVER [RUNS]
+(the server runs with --threads N, 2 by default)
 """
 import asyncio
 import json
@@ -24,7 +25,7 @@ EMPTY = "."
 def started(server, data):
     log = open(os.path.join(data, "server.log"), "a")
     process = subprocess.Popen(
-        [server, "serve", "--port", "0", "--data", data, "--threads", "2", "--move-time-limit", "600", "--grace-period", "600",
+        [server, "serve", "--port", "0", "--data", data, "--threads", os.environ.get("GAME_SERVER_THREADS", "2"), "--move-time-limit", "600", "--grace-period", "600",
          "--max-messages-per-second", "100000"],
         stdout=subprocess.PIPE, stderr=log, text=True)
     return process, read_port(process)

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import Synchronization
 import Testing
@@ -66,5 +67,35 @@ struct CommitPolicyTests {
     writes.append { db in try db.execute(sql: "INSERT INTO t (n) VALUES (4)") }
     let total = try await writes.write { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM t") ?? 0 }
     #expect(total == 4)
+  }
+
+  /// With `.whenAskedOnCaller` the owner's ask commits on its own thread, before it returns, and
+  /// hears of the commit there; a write someone awaits still goes to the writer's queue.
+  @Test func askingCommitsOnTheCallersThread() async throws {
+    let database = try DatabaseQueue()
+    try await database.write { db in try db.execute(sql: "CREATE TABLE t (n INTEGER PRIMARY KEY)") }
+    let commitThreads = Mutex<[UInt]>([])
+    let writes = BatchedWrites(
+      writer: database, policy: .whenAskedOnCaller,
+      onCommit: { commitThreads.withLock { $0.append(UInt(pthread_self())) } })
+    func count() throws -> Int { try database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM t") ?? 0 } }
+    // NB: No suspension from here to the checks: one thread throughout.
+    let asker = UInt(pthread_self())
+    for n in 1...3 {
+      writes.append { db in try db.execute(sql: "INSERT INTO t (n) VALUES (?)", arguments: [n]) }
+    }
+    #expect(writes.queued == (count: 3, isCommitScheduled: false))
+    writes.commitQueued()
+    // Committed, and heard of, before the ask returned, on the thread that asked.
+    #expect(writes.queued == (count: 0, isCommitScheduled: false))
+    #expect(try count() == 3)
+    #expect(commitThreads.withLock { $0 } == [asker])
+    // An awaited write commits on the writer's queue, not on the thread that asked last.
+    let total = try await writes.write { db in
+      try db.execute(sql: "INSERT INTO t (n) VALUES (4)")
+      return try Int.fetchOne(db, sql: "SELECT count(*) FROM t") ?? 0
+    }
+    #expect(total == 4)
+    #expect(commitThreads.withLock { $0.count } == 2 && commitThreads.withLock { $0[1] } != asker)
   }
 }
