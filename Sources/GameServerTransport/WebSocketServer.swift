@@ -288,13 +288,17 @@ public final class WebSocketServer: @unchecked Sendable {
     self.serviceThread.store(Self.currentThread, ordering: .relaxed)
     self.runPending()
     // NB: Wakes the loop every second for the idle sweep, even when nothing else happens.
+    let tickerName = self.index == 0 ? "ticker" : "ticker-\(self.index)"
     let ticker = Thread { [self] in
+      // NB: Named, or it keeps the name of the service thread that made it (`top -H` showed two
+      //     `websockets` threads, one of them idle).
+      nameCurrentThread(tickerName)
       while !self.isStopping.load(ordering: .acquiring) {
         sleep(1)
         self.waker.wake()
       }
     }
-    ticker.name = "transport-ticker"
+    ticker.name = tickerName
     ticker.start()
     var nextSweep = monotonicNanoseconds() + 1_000_000_000
     while !self.isStopping.load(ordering: .acquiring) {

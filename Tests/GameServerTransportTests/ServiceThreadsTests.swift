@@ -32,6 +32,12 @@ struct ServiceThreadsTests {
     })
     defer { server.stop() }
     #expect(server.threads == 2)
+    // Each thread's once-a-second waker has a name of its own, not its service thread's (each
+    // names itself as it starts, after `start` returns: looked for until it has).
+    let tickers: Set<String> = ["ticker", "ticker-1"]
+    let deadline = ContinuousClock.now + .seconds(10)
+    while !Set(Self.threadNames()).isSuperset(of: tickers), ContinuousClock.now < deadline { usleep(1000) }
+    #expect(Set(Self.threadNames()).isSuperset(of: tickers), "\(Self.threadNames())")
 
     let clients = WebSocketClients(host: "127.0.0.1", port: server.port)
     let received = Observed<(opened: [Int], messages: [Int: [String]])>(([], [:]))
@@ -72,6 +78,14 @@ struct ServiceThreadsTests {
     for id in byConnection.keys { server.send(WebSocketID(rawValue: id), Array("to \(id)".utf8)) }
     try #require(received.wait { $0.messages.values.allSatisfy { $0.count == 2 } })
     #expect(Set(received.value.messages.values.map { $0[1] }) == Set(byConnection.keys.map { "to \($0)" }))
+  }
+
+  /// The names the kernel gives this process's threads (`top -H`).
+  static func threadNames() -> [String] {
+    let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+    return tasks.compactMap { task in
+      (try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8))?.trimmingCharacters(in: .newlines)
+    }
   }
 
   @Test func theConnectionLimitCountsEveryThread() throws {
