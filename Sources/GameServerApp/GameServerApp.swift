@@ -13,9 +13,12 @@ import GameServerWire
 import GameServerTransport
 import Logging
 
-/// The running server: the database, the rooms recovered from it, the root store on the
-/// transport's first service thread, and the websocket transport feeding it (its other service
-/// threads, `TransportConfiguration.threads`, hand their connections' events to that one).
+/// The running server: the database, the rooms recovered from it, and the websocket transport
+/// feeding the stores. Each service thread (`TransportConfiguration.threads`) runs a room shard
+/// of its own, a root store with its own rooms, clocks and sessions (``RoomShards`` keeps them
+/// consistent: log-in, the queue, private codes, lockouts); a connection's events go to the
+/// shard of its thread until a shard hands it to another (``ShardRouter``). A node of a
+/// PostgreSQL cluster runs one store, on the first thread, which the others hand their events to.
 ///
 /// ```swift
 /// let app = try await GameServerApp.start(configuration)
@@ -25,19 +28,15 @@ import Logging
 /// ```
 public final class GameServerApp: @unchecked Sendable {
   public let transport: WebSocketServer
-  let actor: StoreActor
-  let box: TransportIntake
+  let shards: [ShardStore]
   let database: DatabaseClient
-  let delivery: LiveDelivery
 
   public var port: Int { self.transport.port }
 
-  init(transport: WebSocketServer, actor: StoreActor, box: TransportIntake, database: DatabaseClient, delivery: LiveDelivery) {
+  init(transport: WebSocketServer, shards: [ShardStore], database: DatabaseClient) {
     self.transport = transport
-    self.actor = actor
-    self.box = box
+    self.shards = shards
     self.database = database
-    self.delivery = delivery
   }
 
   /// Opens the database, recovers the rooms, and starts listening.
@@ -55,7 +54,7 @@ public final class GameServerApp: @unchecked Sendable {
     let commits = CommitHook()
     let database: DatabaseClient
     var cluster = ClusterClient.standalone
-    // NB: Commits start when a round of the service thread is over, so that the round's writes
+    // NB: Commits start when a round of a service thread is over, so that the round's writes
     // share one; views wait for their lines, so a commit per write would cost more.
     if let location = configuration.postgres, let node = configuration.cluster {
       do {
@@ -82,8 +81,8 @@ public final class GameServerApp: @unchecked Sendable {
       do {
         // NB: With one service thread, a round's commit runs on it: cheaper than a hop to the
         //     writer's thread and a wake-up back (`commits` then releases the views at once).
-        //     With several, the first runs every room and is the one that saturates: the writer
-        //     commits on its own thread.
+        //     With several, each runs a shard whose rounds write: the writer commits on its
+        //     own thread, for all of them.
         let policy: CommitPolicy = configuration.transport.threads <= 1 ? .whenAskedOnCaller : .whenAsked
         database = try DatabaseClient.sqlite(
           path: configuration.databasePath, commitPolicy: policy, onCommit: { commits.fire() },
@@ -111,71 +110,108 @@ public final class GameServerApp: @unchecked Sendable {
     logger.info("Recovered rooms", metadata: ["count": "\(recovered.rooms.count)"])
 
     let transport = WebSocketServer(configuration: configuration.transport)
-    // NB: The transport's service thread runs the store: the executor's jobs run between its
-    //     lws calls, and a job queued from elsewhere wakes it.
-    let executor = StoreExecutor(wakingWith: { transport.wake() })
-    let actor = StoreActor(executor: executor)
     let metrics = ServerMetrics(games: games)
-    let box = TransportIntake(metrics: metrics, logger: logger)
-    let isThreaded = transport.threads > 1
+    // NB: A store per service thread (a room shard each); a node of a cluster keeps one, whose
+    //     rooms the cluster places (shards of a node would be nodes the cluster does not know).
+    let count = cluster.isClustered ? 1 : transport.threads
+    let roomShards = count > 1 ? RoomShards(count: count, settings: configuration.server.matchmaking) : nil
+    let router = ShardRouter(transport: transport, stores: count)
+    // NB: Each store runs on its service thread: the executor's jobs run between its lws calls,
+    //     and a job queued from elsewhere wakes it.
+    let shards = (0..<count).map { index in
+      ShardStore(
+        index: index, executor: StoreExecutor(wakingWith: { transport.wake(thread: index) }),
+        intake: TransportIntake(metrics: metrics, logger: logger),
+        delivery: LiveDelivery(transport: transport, thread: index, database: database, metrics: metrics))
+    }
+    router.shards = shards
+    let pairing = PairingClock()
     try transport.start(
       onEvent: { event in
-        // NB: The store runs on the first service thread: an event of a connection on another
-        // thread is read there (a message's JSON decoded, its metrics counted), and its action
-        // handed to the first, one push onto its inbox (and a wake-up when that was empty).
-        if transport.thread(of: event.connection) == 0 {
-          actor.assumeIsolated { _ in box.handle(event) }
-        } else {
-          let action = box.action(for: event)
-          let isMessage = if case .message = event { true } else { false }
-          transport.schedule { actor.assumeIsolated { _ in box.send(action, timed: isMessage) } }
-        }
+        // NB: The store of the connection's shard reads the event; on another thread, the
+        //     connection's own reads it (a message's JSON decoded, its metrics counted) and hands
+        //     the action over, one push onto that thread's inbox.
+        router.route(event, onThread: transport.thread(of: event.connection))
       },
       routes: [
         "/metrics": {
-          // NB: On another thread the gauges are as the first thread's last round left them.
-          if transport.isOnFirstThread { actor.assumeIsolated { _ in box.updateGauges() } }
+          Self.updateGauges(metrics, shards)
           return HTTPResponse(contentType: "text/plain; version=0.0.4", body: metrics.render())
         }
       ],
-      onRoundEnd: {
-        database.commitQueued()
-        if isThreaded { actor.assumeIsolated { _ in box.updateGauges() } }
+      onRoundEnd: { thread in
+        guard thread < count else { return {} }
+        let shard = shards[thread]
+        return {
+          database.commitQueued()
+          shard.actor.assumeIsolated { _ in shard.intake.count(into: shard) }
+          if thread == 0 {
+            Self.updateGauges(metrics, shards)
+            if let roomShards, pairing.isDue() { roomShards.pairWaiting() }
+          }
+        }
       },
-      runPending: { _ = executor.runPending() }
+      runPending: { thread in
+        guard thread < count else { return {} }
+        let executor = shards[thread].executor
+        return { _ = executor.runPending() }
+      }
     )
-    let delivery = LiveDelivery(transport: transport, database: database, metrics: metrics)
     commits.set {
-      // NB: A commit run on the store's thread (one service thread) lets its views go at once;
-      //     one on the writer's thread asks the store's thread to.
-      if transport.isOnFirstThread {
-        actor.assumeIsolated { _ in delivery.gate.release() }
-      } else {
-        delivery.gate.wake()
+      // NB: A commit run on a store's thread (one service thread) lets its views go at once;
+      //     one on the writer's thread asks each store's thread to.
+      let current = transport.currentThread
+      for shard in shards {
+        if current == shard.index {
+          shard.actor.assumeIsolated { _ in shard.delivery.gate.release() }
+        } else {
+          shard.delivery.gate.wake()
+        }
       }
     }
-    let channel = delivery.channel
     let settings = configuration.server
-    let (rooms, nextLogSequence) = (recovered.rooms, recovered.nextLogSequence)
     let node = cluster
-    await actor.run { _ in
-      let store = Store(initialState: Server.State(settings: settings)) {
-        Server()
-      } withDependencies: {
-        $0.database = database
-        $0.games = games
-        gameSetup(&$0)
-        $0.clientChannel = channel
-        $0.cluster = node
-        // NB: Every move re-arms a move clock: this clock makes that a heap insert, not a
-        // Dispatch timer and a thread hop.
-        $0.continuousClock = ServerClock()
+    for shard in shards {
+      let index = shard.index
+      let rooms = recovered.rooms.filter { roomShards?.shard(forRoom: $0.id) ?? 0 == index }
+      let ids = Set(rooms.map(\.id))
+      let nextLogSequence = recovered.nextLogSequence.filter { ids.contains($0.key) }
+      roomShards?.seat(Dictionary(uniqueKeysWithValues: rooms.map { ($0.id, $0.seats.map(\.player)) }), on: index)
+      let channel = shard.delivery.channel
+      await shard.actor.run { _ in
+        let store = Store(initialState: Server.State(settings: settings)) {
+          Server()
+        } withDependencies: {
+          $0.database = roomShards?.database(database, for: index) ?? database
+          $0.games = games
+          gameSetup(&$0)
+          $0.clientChannel = channel
+          $0.cluster = roomShards?.cluster(for: index) ?? node
+          if let roomShards {
+            $0.shardHandOff = roomShards.handOff(for: index) { connection, target, adoption in
+              router.handOver(connection, from: index, to: target, adoption: adoption)
+            }
+          }
+          // NB: Every move re-arms a move clock: this clock makes that a heap insert, not a
+          // Dispatch timer and a thread hop.
+          $0.continuousClock = ServerClock()
+          // NB: Live, also in a test's process: the cluster's news comes in a task that the
+          //     test started (the store's), where the defaults are the test's.
+          $0.date = DateGenerator { Date() }
+          $0.withRandomNumberGenerator = WithRandomNumberGenerator(SystemRandomNumberGenerator())
+        }
+        shard.intake.install(store)
+        store.send(.task)
+        store.send(.restore(rooms, nextLogSequence: nextLogSequence))
       }
-      box.install(store)
-      store.send(.task)
-      store.send(.restore(rooms, nextLogSequence: nextLogSequence))
     }
-    return GameServerApp(transport: transport, actor: actor, box: box, database: database, delivery: delivery)
+    return GameServerApp(transport: transport, shards: shards, database: database)
+  }
+
+  /// The gauges, from what each store counted at the end of its last round.
+  static func updateGauges(_ metrics: ServerMetrics, _ shards: [ShardStore]) {
+    metrics.rooms.record(shards.reduce(0) { $0 + $1.rooms.load(ordering: .relaxed) })
+    metrics.connections.record(shards.reduce(0) { $0 + $1.connections.load(ordering: .relaxed) })
   }
 
   /// The server's matchmaking rules, for the queue the nodes of a cluster share.
@@ -199,14 +235,16 @@ public final class GameServerApp: @unchecked Sendable {
   /// write still queued is committed.
   public func stop() async {
     await self.database.flush()
-    await self.actor.run { [delivery] _ in delivery.gate.release() }
+    for shard in self.shards {
+      await shard.actor.run { [delivery = shard.delivery] _ in delivery.gate.release() }
+    }
     self.transport.stop()
     await self.database.flush()
   }
 }
 
-/// The root store, reachable from the transport's callbacks; touched only on the service
-/// thread. Events that arrive before the store exists wait for it.
+/// A root store, reachable from the transport's callbacks; touched only on its service thread.
+/// Events that arrive before the store exists wait for it.
 final class TransportIntake: @unchecked Sendable {
   private var store: StoreOf<Server>?
   private var pending: [Server.Action] = []
@@ -218,12 +256,12 @@ final class TransportIntake: @unchecked Sendable {
     self.logger = logger
   }
 
-  /// Sets the gauges that come from the server's state.
-  func updateGauges() {
+  /// Notes the store's rooms and connections, for the gauges (on the store's thread).
+  func count(into shard: ShardStore) {
     guard let store = self.store else { return }
     store.withState { state in
-      self.metrics.rooms.record(state.rooms.count)
-      self.metrics.connections.record(state.connections.count)
+      shard.rooms.store(state.rooms.count, ordering: .relaxed)
+      shard.connections.store(state.connections.count, ordering: .relaxed)
     }
   }
 
@@ -286,4 +324,17 @@ extension ConnectionID {
 extension WebSocketID {
   /// The transport's id of a server's connection: the same number.
   init(_ connection: ConnectionID) { self.init(rawValue: connection.rawValue) }
+}
+
+/// When the shards' shared queue is next paired again (its tickets' rating gaps widen, and bots
+/// come, as they wait): once a second, on the first thread.
+final class PairingClock: @unchecked Sendable {
+  private var next = ContinuousClock.now
+
+  func isDue() -> Bool {
+    let now = ContinuousClock.now
+    guard now >= self.next else { return false }
+    self.next = now + .seconds(1)
+    return true
+  }
 }

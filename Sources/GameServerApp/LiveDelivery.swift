@@ -20,7 +20,8 @@ final class LiveDelivery: Sendable {
   let gate: CommitGate<Delivery>
   let channel: ClientChannel
 
-  init(transport: WebSocketServer, database: DatabaseClient, metrics: ServerMetrics) {
+  /// - Parameter thread: The service thread of the store whose views these are.
+  init(transport: WebSocketServer, thread: Int = 0, database: DatabaseClient, metrics: ServerMetrics) {
     let gate = CommitGate<Delivery>(
       status: database.roomLogStatus,
       deliver: { outgoing in
@@ -36,7 +37,7 @@ final class LiveDelivery: Sendable {
         guard let answer = ServerEdge.answer(toDropped: outgoing.replyTo) else { return }
         transport.send(WebSocketID(outgoing.connection), answer.jsonBytes)
       },
-      schedule: { transport.schedule($0) })
+      schedule: { transport.schedule(onThread: thread, $0) })
     self.gate = gate
     self.channel = ClientChannel(
       deliver: { connection, message, ticket in

@@ -103,7 +103,7 @@ public final class PostgresCluster: Sendable {
       placement: { player in try await self.placement(of: player) },
       location: { room in try await self.location(of: room) },
       events: { self.events },
-      loggedIn: { player in
+      loggedIn: { player, _ in
         guard let node = self.node else { return }
         try await PostgresLogins.loggedIn(player, on: node, client, logger)
       },

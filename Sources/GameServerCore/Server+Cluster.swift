@@ -29,7 +29,7 @@ extension Server {
     switch event {
     case let .roomsLost(rooms): lost = rooms
     case .leaseLost: lost = Dictionary(uniqueKeysWithValues: state.rooms.ids.map { ($0, nil) })
-    case .roomsTakenOver, .loggedInElsewhere, .matched, .queueFailed, .queued: return .none
+    case .roomsTakenOver, .loggedInElsewhere, .matched, .queueFailed, .queued, .roomListChanged: return .none
     }
     var closing: [(ConnectionID, RoomPlacement?)] = []
     for (id, placement) in lost {
@@ -63,8 +63,9 @@ extension Server {
   /// A player logged in on another node: their connection here, if any, is told so and is
   /// theirs no more (it may log in again), and they leave this node as when they disconnect (a
   /// seat here is away, with its grace period; a queue here is left).
-  func loggedInElsewhere(_ state: inout State, _ player: PlayerID) -> Effect<Action> {
-    guard let connection = state.sessions[player]?.connection else { return .none }
+  func loggedInElsewhere(_ state: inout State, _ player: PlayerID, on elsewhere: ConnectionID?) -> Effect<Action> {
+    // NB: The connection that logged in on another shard, and was handed here since, stays.
+    guard let connection = state.sessions[player]?.connection, connection != elsewhere else { return .none }
     let disconnection = self.core(&state, .disconnected(connection))
     state.connections[connection] = Connection()
     return .merge(
@@ -77,7 +78,7 @@ extension Server {
   /// the player are theirs no more) and, when the player's room is not here, sends the player
   /// where it is.
   func announceLogin(_ connection: ConnectionID, _ player: PlayerID, hasRoomHere: Bool) -> Effect<Action> {
-    let announce = Effect<Action>.run { [cluster] _ in try? await cluster.loggedIn(player) }
+    let announce = Effect<Action>.run { [cluster] _ in try? await cluster.loggedIn(player, connection) }
     guard !hasRoomHere else { return announce }
     return .merge(announce, self.locate(connection, .ownRoom(player, retries: 0)))
   }
@@ -111,9 +112,7 @@ extension Server {
     switch lookup {
     case let .ownRoom(owner, retries):
       guard owner == player, session.room == nil, let placement else { return .none }
-      guard let retryAfter = placement.retryAfter else {
-        return self.reply(connection, .moved(placement.room, url: placement.url))
-      }
+      guard let retryAfter = placement.retryAfter else { return self.sendElsewhere(&state, connection, placement) }
       var effects: [Effect<Action>] = []
       if retries == 0 { effects.append(self.reply(connection, .error(.roomTakingOver(retryAfter: retryAfter)))) }
       if retries < Self.roomLookups {
@@ -127,6 +126,10 @@ extension Server {
           connection, .error(ProtocolError(code: "unknown_room", message: "There is no room \(room).", requestID: requestID)))
       }
       guard let retryAfter = placement.retryAfter else {
+        // NB: A room on another shard of this process is watched there: the connection goes.
+        if let shard = self.handOff.shard(placement.url) {
+          return self.handOver(&state, connection, to: shard, then: ClientRequest(id: requestID, .spectate(room: room)))
+        }
         return self.reply(connection, .moved(placement.room, url: placement.url))
       }
       return self.reply(connection, .error(.roomTakingOver(requestID: requestID, retryAfter: retryAfter)))

@@ -22,6 +22,7 @@ extension Server {
           }
         }
       }
+      state.lobby.isShared = self.handOff.isShard
       guard self.$cluster.read(\.isClustered) else { return storage }
       return .merge(storage, self.listenToCluster())
 
@@ -146,8 +147,11 @@ extension Server {
     case let .restore(rooms, nextLogSequence):
       return self.restore(&state, rooms, nextLogSequence: nextLogSequence)
 
-    case let .cluster(.loggedInElsewhere(player)):
-      return self.loggedInElsewhere(&state, player)
+    case let .cluster(.loggedInElsewhere(player, connection)):
+      return self.loggedInElsewhere(&state, player, on: connection)
+
+    case .cluster(.roomListChanged):
+      return Self.lobbyChanged(&state, clock: self.clock)
 
     case let .cluster(.matched(rooms, elsewhere)):
       return self.openSharedMatches(&state, rooms, elsewhere: elsewhere)
@@ -166,7 +170,17 @@ extension Server {
       guard let player = state.connections[connection]?.player, state.sessions[player] != nil else { return .none }
       guard let url else { return self.matchmaking(&state, .joinPrivateRoom(player, code: code)) }
       state.sessions[player]?.roomRequestID = nil
+      if let shard = self.handOff.shard(url) {
+        // NB: The private room waits on another shard of this process: joined there.
+        return self.handOver(&state, connection, to: shard, then: ClientRequest(id: requestID, .joinRoom(code: code)))
+      }
       return self.reply(connection, .joinElsewhere(code: InviteCode.normalize(code), url: url, replyTo: requestID))
+
+    case let .adopted(connection, adoption):
+      return self.adopt(&state, connection, adoption)
+
+    case let .handOverDue(room, player):
+      return self.handOverDue(&state, room, player)
 
     case let .located(connection, lookup, placement, failed):
       return self.located(&state, connection, lookup, placement, failed: failed)

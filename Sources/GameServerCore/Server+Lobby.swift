@@ -37,7 +37,7 @@ extension Server {
   /// Something the lobby shows may have changed: a push after `lobbyPushInterval`, unless one
   /// is on its way or nobody watches.
   static func lobbyChanged(_ state: inout State, clock: any Clock<Duration>) -> Effect<Action> {
-    guard !state.lobby.watchers.isEmpty, !state.lobby.isPushPending else { return .none }
+    guard !state.lobby.watchers.isEmpty || state.lobby.isShared, !state.lobby.isPushPending else { return .none }
     state.lobby.isPushPending = true
     return .send(.pushLobby, after: state.settings.lobbyPushInterval, clock: clock)
   }
@@ -62,6 +62,7 @@ extension Server {
   func pushLobby(_ state: inout State) -> Effect<Action> {
     state.lobby.isPushPending = false
     let audience = self.lobbyAudience(&state)
+    if state.lobby.isShared { self.handOff.publishRooms(self.liveRooms(state, game: nil, ownOnly: true)) }
     let rooms = self.liveRooms(state, game: nil)
     var effects: [Effect<Action>] = []
     if rooms != state.lobby.rooms {

@@ -296,8 +296,24 @@ extension Server {
     }
   }
 
-  /// The newest listed rooms whose games go on, at most `roomListSize`.
-  func liveRooms(_ state: State, game: String?) -> [RoomListing] {
+  /// The newest listed rooms whose games go on, at most `roomListSize`: with room shards, those
+  /// of every shard (each shard's newest first, in turn), unless `ownOnly`.
+  func liveRooms(_ state: State, game: String?, ownOnly: Bool = false) -> [RoomListing] {
+    let own = self.ownLiveRooms(state, game: game)
+    guard state.lobby.isShared, !ownOnly else { return own }
+    let lists = [own] + self.handOff.otherRooms().map { list in list.filter { game == nil || $0.game == game } }
+    var listings: [RoomListing] = []
+    var index = 0
+    while listings.count < state.settings.roomListSize, lists.contains(where: { index < $0.count }) {
+      for list in lists where index < list.count && listings.count < state.settings.roomListSize {
+        listings.append(list[index])
+      }
+      index += 1
+    }
+    return listings
+  }
+
+  private func ownLiveRooms(_ state: State, game: String?) -> [RoomListing] {
     var listings: [RoomListing] = []
     for room in state.rooms.reversed() where listings.count < state.settings.roomListSize {
       guard room.isListed, !room.game.isOver, game == nil || room.variant.game == game,

@@ -33,7 +33,8 @@ extension Server {
         connection,
         .welcome(.init(
           player: player, name: identity.name, guest: identity.isGuest, token: token, ratings: ratings,
-          room: session.room, replyTo: requestID))))
+          // NB: A room on another shard of this process is the player's too: they go there next.
+          room: session.room ?? (self.handOff.isShard ? self.handOff.room(player) : nil), replyTo: requestID))))
     if self.$cluster.read(\.isClustered) {
       // NB: A room of the player's may live on another node: the player is sent there.
       effects.append(self.announceLogin(connection, player, hasRoomHere: session.room != nil))

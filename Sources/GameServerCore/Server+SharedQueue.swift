@@ -8,7 +8,8 @@ import GameServerRoom
 extension Server {
   /// What the cluster's shared queue paired: this node opens the rooms it owns (seating players
   /// who are on other nodes as away, with the grace period to get here), and sends its waiting
-  /// players whose room another node opens there (`moved`).
+  /// players whose room another node opens there (`moved`, or handed over to the shard that
+  /// opens it).
   func openSharedMatches(_ state: inout State, _ rooms: [SharedMatch], elsewhere: [PlayerID: RoomPlacement])
     -> Effect<Action>
   {
@@ -19,7 +20,8 @@ extension Server {
     }
     for (player, placement) in elsewhere {
       // NB: The cluster hands out only rooms whose node is up.
-      effects.append(self.tell(state, player, .moved(placement.room, url: placement.url)))
+      guard let connection = state.sessions[player]?.connection else { continue }
+      effects.append(self.sendElsewhere(&state, connection, placement))
     }
     for match in rooms where state.rooms[id: match.room] == nil {
       var away: [PlayerID] = []
@@ -36,7 +38,16 @@ extension Server {
       effects.append(self.openRoom(&state, for: opening, id: match.room))
       guard state.rooms[id: match.room] != nil else { continue }
       for player in away {
-        effects.append(self.room(&state, match.room, .event(.disconnected(player))))
+        if self.handOff.isShard {
+          // NB: Their connection is on its way from another shard: away only if it does not come.
+          effects.append(
+            .run { [clock, room = match.room] send in
+              try await clock.sleep(for: Self.handOverWait)
+              await send(.handOverDue(room, player))
+            })
+        } else {
+          effects.append(self.room(&state, match.room, .event(.disconnected(player))))
+        }
       }
     }
     return .merge(effects)

@@ -204,6 +204,12 @@ public struct Server: Sendable {
     /// another node: answered with `joinElsewhere`, or else joined here (which says the code is
     /// unknown).
     case privateRoomLocated(ConnectionID, code: String, url: String?, requestID: String?)
+    /// A logged-in connection handed over by another room shard of this process
+    /// (``ShardHandOff``): its events come here from now on.
+    case adopted(ConnectionID, Adoption)
+    /// A player seated in a room opened here for them, whose connection was to come from
+    /// another room shard (``handOverWait``): away now if it did not.
+    case handOverDue(RoomID, PlayerID)
     /// The lobby's watchers get what changed in it since the last push.
     case pushLobby
     /// A leaderboard read for the lobby's watchers of its game.
@@ -220,6 +226,9 @@ public struct Server: Sendable {
     public var rooms: [RoomListing]?
     /// Games rated since the last push, whose leaderboards go out with it.
     public var ratedVariants: Set<GameVariant> = []
+    /// Whether the list is shared with the other room shards of the process: it is pushed (and
+    /// told them) when it changes, also with no watcher here.
+    public var isShared = false
 
     public init() {}
   }
@@ -230,6 +239,7 @@ public struct Server: Sendable {
   @ResolvedDependency(\.database) var database
   @ResolvedDependency(\.date) var date
   @ResolvedDependency(\.games) var games
+  @ResolvedDependency(\.shardHandOff) var handOff
   @ResolvedDependency(\.withRandomNumberGenerator) var withRandomNumberGenerator
 
   public init() {}

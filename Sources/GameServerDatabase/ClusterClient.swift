@@ -27,9 +27,9 @@ public struct ClusterClient: Sendable {
   public var location: @Sendable (RoomID) async throws -> RoomPlacement?
   /// The cluster's news for this node, for one reader.
   public var events: @Sendable () -> AsyncStream<ClusterEvent>
-  /// Tells the other nodes that a player logged in here: a connection of theirs on another node
-  /// is told `logged_in_elsewhere` (``ClusterEvent/loggedInElsewhere(_:)``).
-  public var loggedIn: @Sendable (PlayerID) async throws -> Void
+  /// Tells the other nodes that a player logged in here, on a connection: a connection of theirs
+  /// on another node is told `logged_in_elsewhere` (``ClusterEvent/loggedInElsewhere(_:connection:)``).
+  public var loggedIn: @Sendable (PlayerID, ConnectionID) async throws -> Void
   /// When the account `name` stays locked until, after too many wrong passwords on any node.
   public var lockedUntil: @Sendable (_ name: String, _ now: Date) async throws -> Date?
   /// Counts a wrong password for `name` on any node; the `maxFailures`th in a row locks the
@@ -57,7 +57,7 @@ public struct ClusterClient: Sendable {
     placement: @escaping @Sendable (PlayerID) async throws -> RoomPlacement?,
     location: @escaping @Sendable (RoomID) async throws -> RoomPlacement?,
     events: @escaping @Sendable () -> AsyncStream<ClusterEvent>,
-    loggedIn: @escaping @Sendable (PlayerID) async throws -> Void = { _ in },
+    loggedIn: @escaping @Sendable (PlayerID, ConnectionID) async throws -> Void = { _, _ in },
     lockedUntil: @escaping @Sendable (String, Date) async throws -> Date? = { _, _ in nil },
     failedLogin: @escaping @Sendable (String, Date, Int, TimeInterval) async throws -> Void = { _, _, _, _ in },
     succeededLogin: @escaping @Sendable (String) async throws -> Void = { _ in },
@@ -117,8 +117,10 @@ public enum ClusterEvent: Hashable, Sendable {
   case roomsLost([RoomID: RoomPlacement?])
   /// This node could not renew its lease in time: none of its rooms is its own any more.
   case leaseLost
-  /// The player logged in on another node: a connection of theirs here is theirs no more.
-  case loggedInElsewhere(PlayerID)
+  /// The player logged in on another node: a connection of theirs here is theirs no more. The
+  /// `connection` they logged in on is named where connection ids are shared (the room shards
+  /// of one process, ``RoomShards``): that one, handed here since, stays theirs.
+  case loggedInElsewhere(PlayerID, connection: ConnectionID? = nil)
   /// The shared queue paired players: `rooms` are this node's to open (their ids are already
   /// this node's in the directory), and `elsewhere` are this node's waiting players whose room
   /// another node opens.
@@ -129,6 +131,9 @@ public enum ClusterEvent: Hashable, Sendable {
   /// These players' tickets are stored in the shared queue: they wait in it (what `queued`
   /// answers, and only then).
   case queued([PlayerID])
+  /// The live rooms of another room shard of this process changed (``ShardHandOff``): the
+  /// lobby's watchers here get the list again. (Nodes of a PostgreSQL cluster list their own.)
+  case roomListChanged
 }
 
 extension ClusterClient: DependencyKey {

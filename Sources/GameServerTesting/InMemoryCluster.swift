@@ -63,7 +63,7 @@ public final class InMemoryCluster: Sendable {
         }
       },
       events: { stream },
-      loggedIn: { player in self.tellOthers(than: url, .loggedInElsewhere(player)) },
+      loggedIn: { player, _ in self.tellOthers(than: url, .loggedInElsewhere(player)) },
       enqueue: { ticket in self.enqueue(ticket, on: url) },
       leaveQueue: { player in self.shared.withValue { $0.tickets.removeAll { $0.ticket.player == player } } },
       publishPrivateRoom: { code in self.shared.withValue { $0.codes[code] = url } },

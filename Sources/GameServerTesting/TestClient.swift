@@ -38,6 +38,7 @@ public final class TestClient {
 
   /// Sends text as it is: for a test of what the server makes of bad input.
   public func send(json text: String) async {
+    await self.followHandOff()
     await self.server.send(self.connection, Array(text.utf8))
   }
 
@@ -52,7 +53,7 @@ public final class TestClient {
   ///
   /// A client of a ``TestCluster``'s node that is sent elsewhere first (`moved`,
   /// `joinElsewhere`) follows: it connects to that node, resumes, joins again after
-  /// `joinElsewhere`, and goes on waiting there.
+  /// `joinElsewhere`, and goes on waiting there; one handed to another room shard goes on there.
   public func receive<Value>(_ path: CaseKeyPath<ServerMessage, Value>) async throws -> Value {
     // NB: Key paths are immutable; this one is only read.
     nonisolated(unsafe) let wanted = path
@@ -60,6 +61,7 @@ public final class TestClient {
     while true {
       let follows = self.server.directory != nil
       await self.server.wait(for: self.connection) { $0[case: wanted] != nil || (follows && $0.sendsElsewhere) }
+      if await self.followHandOff() { continue }
       messages = self.taken()
       let index = messages.firstIndex { $0[case: path] != nil }
       guard follows, let redirect = messages.firstIndex(where: \.sendsElsewhere), redirect < index ?? messages.endIndex,
@@ -162,8 +164,25 @@ public final class TestClient {
     return true
   }
 
+  /// Goes on with the shard its connection was handed to, if it was (``TestCluster/init(shards:games:settings:seed:dependencies:)``):
+  /// that shard adopts it first, and the messages not yet taken go with it. As the live
+  /// transport does, the handing over is nothing the client sees.
+  @discardableResult
+  private func followHandOff() async -> Bool {
+    let connection = self.connection
+    guard let directory = self.server.directory,
+      let (shard, adoption) = directory.handOffs.withValue({ $0.removeValue(forKey: connection) }),
+      let node = directory.node(at: RoomShards.url(of: shard))
+    else { return false }
+    node.putBack(self.server.take(self.connection), for: self.connection)
+    await node.store.send(adoption)
+    self.server = node
+    return true
+  }
+
   /// Closes the connection.
   public func disconnect() async {
+    await self.followHandOff()
     await self.server.disconnect(self.connection)
   }
 }

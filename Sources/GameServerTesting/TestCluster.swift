@@ -19,6 +19,8 @@ public final class TestCluster {
   public let clock: TestClock<Duration>
   public let database: DatabaseClient
   public let cluster: InMemoryCluster
+  /// The shards' shared parts, when the nodes are the room shards of one process.
+  public let shards: RoomShards?
 
   /// - Parameters:
   ///   - count: How many nodes, reached at `ws://node-1/`, `ws://node-2/`, ...
@@ -26,29 +28,73 @@ public final class TestCluster {
   ///   - settings: The server settings of every node.
   ///   - seed: Seeds every random choice; node `k` uses `seed + k`.
   ///   - dependencies: Any other dependency to set on every node.
-  public init(
+  public convenience init(
     nodes count: Int = 2,
     games: GameCatalog,
     settings: Server.Settings = Server.Settings(),
     seed: UInt64 = 1,
     dependencies: @escaping (inout DependencyValues) -> Void = { _ in }
   ) {
+    self.init(count: count, asShards: false, games: games, settings: settings, seed: seed, dependencies: dependencies)
+  }
+
+  /// Room shards of one process (`RoomShards`), as `serve --threads N` runs them: shard `k`
+  /// (`nodes[k]`, at `shard:k`) hands a connection to another instead of sending its client
+  /// away, and the client goes on as if nothing happened (its next send, or what it waits for,
+  /// is the other shard's). Connection ids do not repeat across shards, as a process's do not.
+  ///
+  /// ```swift
+  /// let shards = TestCluster(shards: 2, games: .standard)
+  /// let ada = await shards.nodes[0].connect()
+  /// let bob = await shards.nodes[1].connect()  // both queue: bob's connection goes to shard 0
+  /// ```
+  public convenience init(
+    shards count: Int,
+    games: GameCatalog,
+    settings: Server.Settings = Server.Settings(),
+    seed: UInt64 = 1,
+    dependencies: @escaping (inout DependencyValues) -> Void = { _ in }
+  ) {
+    self.init(count: count, asShards: true, games: games, settings: settings, seed: seed, dependencies: dependencies)
+  }
+
+  private init(
+    count: Int, asShards: Bool, games: GameCatalog, settings: Server.Settings, seed: UInt64,
+    dependencies: @escaping (inout DependencyValues) -> Void
+  ) {
     let (clock, database) = (TestClock<Duration>(), DatabaseClient.inMemory())
     let cluster = InMemoryCluster(settings: settings.matchmaking, database: database)
+    let made = LockIsolated(0)
+    let shards =
+      asShards
+      ? RoomShards(
+        count: count, settings: settings.matchmaking,
+        makeRoomID: { RoomID(rawValue: "room-shared-\(made.withValue { $0 += 1; return $0 })") })
+      : nil
     let directory = TestClusterDirectory()
     self.clock = clock
     self.database = database
     self.cluster = cluster
+    self.shards = shards
     self.nodes = (1...max(1, count)).map { index in
-      let url = "ws://node-\(index)/"
+      let url = shards != nil ? RoomShards.url(of: index - 1) : "ws://node-\(index)/"
       let node = TestGameServer(
-        games: games, settings: settings, database: database, clock: clock, seed: seed &+ UInt64(index)
+        games: games, settings: settings, database: shards?.database(database, for: index - 1) ?? database, clock: clock,
+        seed: seed &+ UInt64(index)
       ) {
-        $0.cluster = cluster.client(for: url)
+        if let shards {
+          $0.cluster = shards.cluster(for: index - 1)
+          $0.shardHandOff = shards.handOff(for: index - 1) { connection, shard, adoption in
+            directory.handOffs.withValue { $0[connection] = (shard, adoption) }
+          }
+        } else {
+          $0.cluster = cluster.client(for: url)
+        }
         dependencies(&$0)
       }
       node.url = url
       node.directory = directory
+      if shards != nil { node.lastConnection = UInt64(index - 1) << 32 }
       return node
     }
     directory.nodes = self.nodes.map { WeakNode(node: $0) }
@@ -60,6 +106,8 @@ public final class TestCluster {
 @MainActor
 final class TestClusterDirectory {
   var nodes: [WeakNode] = []
+  /// Connections a shard handed to another, with the adoption the other is to get first.
+  nonisolated let handOffs = LockIsolated<[ConnectionID: (shard: Int, adoption: Server.Action)]>([:])
 
   func node(at url: String) -> TestGameServer? {
     self.nodes.lazy.compactMap(\.node).first { $0.url == url }

@@ -37,7 +37,8 @@ public final class TestGameServer {
   var directory: TestClusterDirectory?
   private let outbox = LockIsolated<[ConnectionID: [ServerMessage]]>([:])
   private let live: LiveServerState
-  private var connections: UInt64 = 0
+  /// The id of the latest connection opened (a shard's start apart from the others').
+  var lastConnection: UInt64 = 0
   private var isStarted: Bool
   /// The games and dependencies the server runs with, for ``replay(_:)``.
   let games: GameCatalog
@@ -116,14 +117,14 @@ public final class TestGameServer {
 
   /// Opens a connection, as a websocket client's.
   public func connect() async -> TestClient {
-    self.connections += 1
-    return await self.connect(as: ConnectionID(rawValue: self.connections))
+    self.lastConnection += 1
+    return await self.connect(as: ConnectionID(rawValue: self.lastConnection))
   }
 
   /// Opens the connection with this id (a test that names its connections by number).
   public func connect(as connection: ConnectionID) async -> TestClient {
     await self.start()
-    self.connections = max(self.connections, connection.rawValue)
+    self.lastConnection = max(self.lastConnection, connection.rawValue)
     await self.store.send(ServerEdge.action(.connected, on: connection))
     return self.client(connection)
   }
@@ -168,8 +169,11 @@ public final class TestGameServer {
   /// Waits for what the server's effects send until `connection` has a message that
   /// `isWanted`, or nothing more can come.
   func wait(for connection: ConnectionID, where isWanted: @escaping @Sendable (ServerMessage) -> Bool) async {
-    guard !self.has(connection, where: isWanted) else { return }
-    await self.store.receive({ _ in self.has(connection, where: isWanted) })
+    // NB: A connection handed to another shard waits there (its client follows).
+    let handOffs = self.directory?.handOffs
+    let isHandedOff = { handOffs?.withValue { $0[connection] != nil } ?? false }
+    guard !self.has(connection, where: isWanted), !isHandedOff() else { return }
+    await self.store.receive({ _ in self.has(connection, where: isWanted) || isHandedOff() })
   }
 }
 

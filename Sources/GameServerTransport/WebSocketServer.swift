@@ -118,9 +118,23 @@ public final class WebSocketServer: @unchecked Sendable {
     onRoundEnd: @escaping () -> Void = {},
     runPending: @escaping () -> Void = {}
   ) throws {
+    try self.start(
+      onEvent: onEvent, routes: routes, onRoundEnd: { $0 == 0 ? onRoundEnd : {} }, runPending: { $0 == 0 ? runPending : {} })
+  }
+
+  /// Starts listening, with work of its own for each service thread: `runPending(k)` and
+  /// `onRoundEnd(k)` give what thread `k` runs (as ``start(onEvent:routes:onRoundEnd:runPending:)``
+  /// gives the first's), woken by ``wake(thread:)``: a server with a store on every thread (its
+  /// room shards) runs each store's executor on its own thread.
+  public func start(
+    onEvent: @escaping (TransportEvent) -> Void,
+    routes: [String: HTTPRoute] = [:],
+    onRoundEnd: (_ thread: Int) -> () -> Void,
+    runPending: (_ thread: Int) -> () -> Void
+  ) throws {
     precondition(self.index == 0, "start the first service thread; it starts the others")
     guard self.stride > 1 else {
-      try self.startThread(onEvent: onEvent, routes: routes, onRoundEnd: onRoundEnd, runPending: runPending)
+      try self.startThread(onEvent: onEvent, routes: routes, onRoundEnd: onRoundEnd(0), runPending: runPending(0))
       return
     }
     let acceptor = try Acceptor(host: self.configuration.host, port: self.configuration.port)
@@ -132,8 +146,7 @@ public final class WebSocketServer: @unchecked Sendable {
       server.adoptsOnly = true
       do {
         try server.startThread(
-          onEvent: onEvent, routes: routes, onRoundEnd: server === self ? onRoundEnd : {},
-          runPending: server === self ? runPending : {})
+          onEvent: onEvent, routes: routes, onRoundEnd: onRoundEnd(server.index), runPending: runPending(server.index))
       } catch {
         self.stop()
         throw error
@@ -203,6 +216,31 @@ public final class WebSocketServer: @unchecked Sendable {
   /// Runs `work` on the service thread, soon; returns at once. Safe from any thread.
   public func schedule(_ work: @escaping @Sendable () -> Void) {
     if self.inbox.push(.run(work)) { self.waker.wake() }
+  }
+
+  /// Service thread `thread` (0 to ``threads`` − 1), once started.
+  private func sibling(_ thread: Int) -> WebSocketServer {
+    thread <= 0 || thread > self.others.count ? self : self.others[thread - 1]
+  }
+
+  /// Wakes service thread `thread` to run its `runPending`, from any thread.
+  public func wake(thread: Int) {
+    self.sibling(thread).waker.wake()
+  }
+
+  /// Runs `work` on service thread `thread`, soon, after what was scheduled there before it;
+  /// returns at once (on that thread too: it runs in the thread's next round). Safe from any
+  /// thread.
+  public func schedule(onThread thread: Int, _ work: @escaping @Sendable () -> Void) {
+    let server = self.sibling(thread)
+    if server.inbox.push(.run(work)) { server.waker.wake() }
+  }
+
+  /// The service thread the caller runs on (0 to ``threads`` − 1), or nil on any other thread.
+  public var currentThread: Int? {
+    let current = Self.currentThread
+    if self.serviceThread.load(ordering: .relaxed) == current { return 0 }
+    return self.others.first { $0.serviceThread.load(ordering: .relaxed) == current }?.index
   }
 
   /// Closes every connection with 1001 (going away) once its queued messages are written, then

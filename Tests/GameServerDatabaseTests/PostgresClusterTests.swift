@@ -226,9 +226,9 @@ struct PostgresClusterTests {
     try await nodeB.clusterClient.succeededLogin("alice")
 
     var newsOfB = nodeB.clusterClient.events().makeAsyncIterator()
-    try await nodeA.clusterClient.loggedIn("guest-1")
-    try await nodeB.clusterClient.loggedIn("guest-2")
-    try await nodeA.clusterClient.loggedIn("guest-3")
+    try await nodeA.clusterClient.loggedIn("guest-1", ConnectionID(rawValue: 1))
+    try await nodeB.clusterClient.loggedIn("guest-2", ConnectionID(rawValue: 1))
+    try await nodeA.clusterClient.loggedIn("guest-3", ConnectionID(rawValue: 1))
     #expect(await newsOfB.next() == .loggedInElsewhere("guest-1"))
     #expect(await newsOfB.next() == .loggedInElsewhere("guest-3"))
   }
