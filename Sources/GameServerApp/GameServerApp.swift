@@ -176,7 +176,9 @@ public final class GameServerApp: @unchecked Sendable {
       let rooms = recovered.rooms.filter { roomShards?.shard(forRoom: $0.id) ?? 0 == index }
       let ids = Set(rooms.map(\.id))
       let nextLogSequence = recovered.nextLogSequence.filter { ids.contains($0.key) }
-      roomShards?.seat(Dictionary(uniqueKeysWithValues: rooms.map { ($0.id, $0.seats.map(\.player)) }), on: index)
+      roomShards?.seat(
+        Dictionary(uniqueKeysWithValues: rooms.map { ($0.id, $0.seats.filter { $0.bot == nil && !$0.hasLeft }.map(\.player)) }),
+        on: index)
       let channel = shard.delivery.channel
       await shard.actor.run { _ in
         let store = Store(initialState: Server.State(settings: settings)) {

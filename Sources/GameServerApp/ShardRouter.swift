@@ -162,10 +162,17 @@ final class ShardRouter: @unchecked Sendable {
       return
     }
     lane.routes[id] = .to(target)
-    for action in held {
-      self.pass(action, to: target)
-      if case .disconnected = action { lane.routes[id] = nil }
+    if target == k {
+      // NB: At once: the connection's next event is handled at once on this thread too.
+      let shard = self.shards[k]
+      shard.actor.assumeIsolated { _ in
+        for action in held { self.receive(action, on: shard) }
+      }
+    } else {
+      for action in held { self.pass(action, to: target) }
     }
+    // NB: A connection closed meanwhile needs no route (its ids are never used again).
+    if !self.transport.isOpen(WebSocketID(rawValue: id)) { lane.routes[id] = nil }
   }
 }
 

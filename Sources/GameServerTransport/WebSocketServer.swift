@@ -236,6 +236,11 @@ public final class WebSocketServer: @unchecked Sendable {
     if server.inbox.push(.run(work)) { server.waker.wake() }
   }
 
+  /// Whether a connection is open; called on the connection's own service thread.
+  public func isOpen(_ connection: WebSocketID) -> Bool {
+    self.owner(of: connection.rawValue).connections[connection.rawValue] != nil
+  }
+
   /// The service thread the caller runs on (0 to ``threads`` − 1), or nil on any other thread.
   public var currentThread: Int? {
     let current = Self.currentThread
