@@ -419,7 +419,7 @@ let package = Package(
         "GameServerTicTacToe", "GameServerBattleship", .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
     ),
-    .testTarget(name: "GameServerMainTests", dependencies: ["GameServerMain", "GameServerWordGrid"]),
+    .testTarget(name: "GameServerMainTests", dependencies: ["GameServerApp", "GameServerMain", "GameServerWordGrid"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -115,7 +115,6 @@ public final class GameServerApp: @unchecked Sendable {
     //     rooms the cluster places (shards of a node would be nodes the cluster does not know).
     let count = cluster.isClustered ? 1 : transport.threads
     let roomShards = count > 1 ? RoomShards(count: count, settings: configuration.server.matchmaking) : nil
-    let router = ShardRouter(transport: transport, stores: count)
     // NB: Each store runs on its service thread: the executor's jobs run between its lws calls,
     //     and a job queued from elsewhere wakes it.
     let shards = (0..<count).map { index in
@@ -124,7 +123,17 @@ public final class GameServerApp: @unchecked Sendable {
         intake: TransportIntake(metrics: metrics, logger: logger),
         delivery: LiveDelivery(transport: transport, thread: index, database: database, metrics: metrics))
     }
-    router.shards = shards
+    let router = ShardRouter(
+      threads: transport, stores: count,
+      decode: { event in shards[0].intake.action(for: event) },
+      handle: { index, event in
+        let shard = shards[index]
+        shard.actor.assumeIsolated { _ in shard.intake.handle(event) }
+      },
+      deliver: { index, action in
+        let shard = shards[index]
+        shard.actor.assumeIsolated { _ in shard.intake.send(action) }
+      })
     let pairing = PairingClock()
     try transport.start(
       onEvent: { event in

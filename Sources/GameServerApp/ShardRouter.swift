@@ -12,9 +12,6 @@ final class ShardStore: @unchecked Sendable {
   let actor: StoreActor
   let intake: TransportIntake
   let delivery: LiveDelivery
-  /// Connections this shard handed to another, and to which: what still comes here for them
-  /// (sent before their thread heard of it) is passed on. Touched on this shard's thread only.
-  var forwarding: [UInt64: Int] = [:]
   /// The shard's rooms and connections as of its last round, for the gauges.
   let rooms = Atomic<Int>(0)
   let connections = Atomic<Int>(0)
@@ -28,151 +25,194 @@ final class ShardStore: @unchecked Sendable {
   }
 }
 
+/// The service threads as ``ShardRouter`` uses them: the transport's, or a test's.
+protocol ShardThreads: AnyObject, Sendable {
+  /// How many service threads.
+  var threads: Int { get }
+  /// The thread a connection is on.
+  func thread(of connection: UInt64) -> Int
+  /// Runs `work` on thread `thread`, after what was scheduled there before it (never at once).
+  func schedule(onThread thread: Int, _ work: @escaping @Sendable () -> Void)
+  /// Whether a connection is open; asked on its own thread.
+  func isOpen(_ connection: UInt64) -> Bool
+}
+
+extension WebSocketServer: ShardThreads {
+  func thread(of connection: UInt64) -> Int { self.thread(of: WebSocketID(rawValue: connection)) }
+  func isOpen(_ connection: UInt64) -> Bool { self.isOpen(WebSocketID(rawValue: connection)) }
+}
+
 /// Where each connection's events go when every service thread runs a room shard: to the shard
 /// of the connection's own thread, until a shard hands the connection to another
 /// (``ShardHandOff``); from then on each event is one hand-off to that shard's thread, not a
-/// lock per message.
+/// lock per message. (A node of a cluster has one store, shard 0, which every thread hands to.)
 ///
-/// A hand-over keeps the connection's events in order. The shard that hands over (`i`) sends
-/// the adoption to the new one (`j`) and passes on whatever still reaches it; the connection's
-/// thread (`k`) holds the connection's new events, asks `i` to confirm that nothing of the
-/// connection's is left with it (a fence, which `i` reaches after everything `k` sent it
-/// before), and then sends what it held to `j`, where it arrives after everything `i` passed
-/// on. A connection handed on again meanwhile is confirmed along the chain.
+/// A hand-over keeps the connection's events in order, however the threads' jobs interleave.
+/// The connection's thread numbers its events; the shard that has the connection takes them in
+/// that order (holding one that came early until those before it come), and a shard that gave
+/// it away passes on what still reaches it. The adoption tells the new shard the number it
+/// goes on from; the connection's thread hears of the hand-over after the adoption is on its
+/// way, and sends the events after to the new shard directly.
 final class ShardRouter: @unchecked Sendable {
-  enum Route {
-    /// Events go to this shard.
-    case to(Int)
-    /// Events are held for shard `to` until shard `draining` confirms it passed on all it had.
-    case holding(to: Int, draining: Int, held: [Server.Action])
+  /// A connection a shard has: the number of the event it takes next, those that came early,
+  /// and whether it was handed in (so that the others are told to forget it when it closes).
+  struct Held {
+    var next: UInt64 = 0
+    var early: [UInt64: Server.Action] = [:]
+    var isHandedIn = false
   }
 
-  /// The routes of one service thread's connections: touched on that thread only.
+  /// A connection of this thread: the number its next event gets, and the shard its events go
+  /// to when not this thread's own.
+  struct Outgoing {
+    var next: UInt64 = 0
+    var shard: Int?
+  }
+
+  /// What one service thread keeps: touched on that thread only.
   final class Lane: @unchecked Sendable {
-    var routes: [UInt64: Route] = [:]
+    /// The thread's connections.
+    var outgoing: [UInt64: Outgoing] = [:]
+    /// The connections the thread's shard has.
+    var held: [UInt64: Held] = [:]
+    /// Connections the thread's shard handed to another, and to which: what still comes to it
+    /// for them is passed on.
+    var forwarding: [UInt64: Int] = [:]
   }
 
-  let transport: WebSocketServer
-  let lanes: [Lane]
-  /// Set once, before the transport starts.
-  var shards: [ShardStore] = []
+  /// What goes from one thread to another.
+  enum Envelope: Sendable {
+    /// A connection's event, by its number.
+    case event(UInt64, Server.Action)
+    /// A connection handed over, and the number of its next event.
+    case adoption(UInt64, Server.Action)
+    /// A closed connection that was handed over: nothing more comes for it.
+    case forget(UInt64)
+  }
 
+  let threads: any ShardThreads
+  let lanes: [Lane]
   /// How many stores: one per thread (room shards), or one for every thread (a cluster's node).
   let stores: Int
+  /// Reads an event into its action (on the connection's thread).
+  private let decode: @Sendable (TransportEvent) -> Server.Action
+  /// Handles an event in the store of the caller's thread (its shard's).
+  private let handle: @Sendable (_ shard: Int, TransportEvent) -> Void
+  /// Sends an action to a shard's store, on that shard's thread.
+  private let deliver: @Sendable (_ shard: Int, Server.Action) -> Void
 
-  init(transport: WebSocketServer, stores: Int) {
-    self.transport = transport
+  init(
+    threads: any ShardThreads, stores: Int,
+    decode: @escaping @Sendable (TransportEvent) -> Server.Action,
+    handle: @escaping @Sendable (_ shard: Int, TransportEvent) -> Void,
+    deliver: @escaping @Sendable (_ shard: Int, Server.Action) -> Void
+  ) {
+    self.threads = threads
     self.stores = stores
-    self.lanes = (0..<transport.threads).map { _ in Lane() }
+    self.decode = decode
+    self.handle = handle
+    self.deliver = deliver
+    self.lanes = (0..<threads.threads).map { _ in Lane() }
   }
-
-  /// The shard a new connection on thread `k` starts with.
-  private func home(_ k: Int) -> Int { self.stores == 1 ? 0 : k }
 
   /// An event of a connection on thread `k` (the caller's), to the shard its events go to.
   func route(_ event: TransportEvent, onThread k: Int) {
-    let id = event.connection.rawValue
-    let lane = self.lanes[k]
-    let home = self.home(k)
-    switch lane.routes[id] {
-    case nil where home != k:
-      self.pass(self.shards[home].intake.action(for: event), to: home)
-    case nil, .to(k):
-      let shard = self.shards[k]
-      shard.actor.assumeIsolated { _ in
-        if let next = shard.forwarding[id] {
-          self.pass(shard.intake.action(for: event), to: next)
-        } else {
-          shard.intake.handle(event)
-        }
+    guard self.stores > 1 else {
+      // NB: One store: no hand-overs, so no numbers.
+      if k == 0 {
+        self.handle(0, event)
+      } else {
+        let action = self.decode(event)
+        self.threads.schedule(onThread: 0) { self.deliver(0, action) }
       }
-      if case .disconnected = event { lane.routes[id] = nil }
-    case let .to(target):
-      let action = self.shards[k].intake.action(for: event)
-      self.pass(action, to: target)
-      if case .disconnected = event { lane.routes[id] = nil }
-    case let .holding(target, draining, held):
-      let action = self.shards[k].intake.action(for: event)
-      lane.routes[id] = .holding(to: target, draining: draining, held: held + [action])
-    }
-  }
-
-  /// Sends an action to a shard's store, on its thread (queued there, also from that thread).
-  func pass(_ action: Server.Action, to target: Int) {
-    self.transport.schedule(onThread: target) {
-      let shard = self.shards[target]
-      shard.actor.assumeIsolated { _ in self.receive(action, on: shard) }
-    }
-  }
-
-  /// On a shard's thread: an action for its store, or passed on if its connection went.
-  private func receive(_ action: Server.Action, on shard: ShardStore) {
-    if let id = action.connection?.rawValue {
-      if case .adopted = action {
-        shard.forwarding[id] = nil
-      } else if let next = shard.forwarding[id] {
-        self.pass(action, to: next)
-        return
-      }
-    }
-    shard.intake.send(action)
-  }
-
-  /// Shard `i` (on its thread) gives a connection to shard `j`.
-  func handOver(_ connection: ConnectionID, from i: Int, to j: Int, adoption: Server.Action) {
-    let id = connection.rawValue
-    self.shards[i].forwarding[id] = j
-    self.pass(adoption, to: j)
-    let k = self.transport.thread(of: WebSocketID(rawValue: id))
-    self.transport.schedule(onThread: k) { self.reroute(id, onThread: k, from: i, to: j) }
-  }
-
-  /// On the connection's thread: its events are held for `j` until `i` has passed on its own.
-  private func reroute(_ id: UInt64, onThread k: Int, from i: Int, to j: Int) {
-    let lane = self.lanes[k]
-    switch lane.routes[id] {
-    case let .holding(_, draining, held):
-      lane.routes[id] = .holding(to: j, draining: draining, held: held)
-    case let .to(current):
-      lane.routes[id] = .holding(to: j, draining: current, held: [])
-      self.fence(id, onThread: k, at: current)
-    case nil:
-      lane.routes[id] = .holding(to: j, draining: k, held: [])
-      self.fence(id, onThread: k, at: k)
-    }
-  }
-
-  /// Asks shard `s` to confirm, once it has passed on what it had of the connection's, where it
-  /// passed it.
-  private func fence(_ id: UInt64, onThread k: Int, at s: Int) {
-    self.transport.schedule(onThread: s) {
-      let next = self.shards[s].forwarding.removeValue(forKey: id)
-      self.transport.schedule(onThread: k) { self.confirmed(id, onThread: k, by: s, passedTo: next ?? s) }
-    }
-  }
-
-  /// On the connection's thread: shard `s` has passed on everything to `next`; if that is the
-  /// shard the connection is for, what was held goes there; if not, `next` is asked in turn.
-  private func confirmed(_ id: UInt64, onThread k: Int, by s: Int, passedTo next: Int) {
-    let lane = self.lanes[k]
-    guard case let .holding(target, draining, held) = lane.routes[id], draining == s else { return }
-    guard next == target else {
-      lane.routes[id] = .holding(to: target, draining: next, held: held)
-      self.fence(id, onThread: k, at: next)
       return
     }
-    lane.routes[id] = .to(target)
-    if target == k {
-      // NB: At once: the connection's next event is handled at once on this thread too.
-      let shard = self.shards[k]
-      shard.actor.assumeIsolated { _ in
-        for action in held { self.receive(action, on: shard) }
-      }
+    let id = event.connection.rawValue
+    let lane = self.lanes[k]
+    let isLast = if case .disconnected = event { true } else { false }
+    let outgoing = isLast ? lane.outgoing.removeValue(forKey: id) ?? Outgoing() : lane.outgoing[id, default: Outgoing()]
+    if !isLast { lane.outgoing[id, default: Outgoing()].next += 1 }
+    if let shard = outgoing.shard, shard != k {
+      self.send(.event(outgoing.next, self.decode(event)), to: shard)
     } else {
-      for action in held { self.pass(action, to: target) }
+      self.take(outgoing.next, event, onShard: k)
     }
-    // NB: A connection closed meanwhile needs no route (its ids are never used again).
-    if !self.transport.isOpen(WebSocketID(rawValue: id)) { lane.routes[id] = nil }
+  }
+
+  /// On a shard's thread: an event of a connection on this very thread.
+  private func take(_ number: UInt64, _ event: TransportEvent, onShard k: Int) {
+    let id = event.connection.rawValue
+    let lane = self.lanes[k]
+    if lane.forwarding[id] == nil, case let held = lane.held[id] ?? Held(), held.next == number, held.early.isEmpty {
+      // NB: The common case, read and timed in the store: its turn, and nothing waits.
+      lane.held[id, default: Held()].next += 1
+      if case .disconnected = event { self.closed(id, on: k) }
+      self.handle(k, event)
+      return
+    }
+    self.receive(.event(number, self.decode(event)), on: k)
+  }
+
+  /// Sends to a shard's thread (queued there, also from that thread).
+  private func send(_ envelope: Envelope, to shard: Int) {
+    self.threads.schedule(onThread: shard) { self.receive(envelope, on: shard) }
+  }
+
+  /// On a shard's thread: what came for it.
+  private func receive(_ envelope: Envelope, on k: Int) {
+    let lane = self.lanes[k]
+    switch envelope {
+    case let .forget(id):
+      lane.forwarding[id] = nil
+    case let .adoption(number, action):
+      guard let id = action.connection?.rawValue else { return }
+      lane.forwarding[id] = nil
+      lane.held[id] = Held(next: number, isHandedIn: true)
+      self.deliver(k, action)
+    case let .event(number, action):
+      guard let id = action.connection?.rawValue else { return }
+      if let next = lane.forwarding[id] {
+        self.send(envelope, to: next)
+        return
+      }
+      guard number == (lane.held[id] ?? Held()).next else {
+        lane.held[id, default: Held()].early[number] = action
+        return
+      }
+      var action = action
+      while true {
+        lane.held[id, default: Held()].next += 1
+        if case .disconnected = action { self.closed(id, on: k) }
+        self.deliver(k, action)
+        // NB: The store may have handed the connection over meanwhile: the rest goes with it.
+        guard let held = lane.held[id], let early = held.early[held.next] else { break }
+        lane.held[id]!.early[held.next] = nil
+        action = early
+      }
+    }
+  }
+
+  /// A connection's last event is being taken on shard `k`: nothing more comes for it.
+  private func closed(_ id: UInt64, on k: Int) {
+    guard let held = self.lanes[k].held.removeValue(forKey: id), held.isHandedIn else { return }
+    for shard in 0..<self.stores where shard != k { self.send(.forget(id), to: shard) }
+  }
+
+  /// Shard `i` (on its thread, while its store takes an action) gives a connection to shard
+  /// `j`: the connection's next event is `j`'s to take, and so is anything that came early.
+  func handOver(_ connection: ConnectionID, from i: Int, to j: Int, adoption: Server.Action) {
+    let id = connection.rawValue
+    let lane = self.lanes[i]
+    let held = lane.held.removeValue(forKey: id) ?? Held()
+    lane.forwarding[id] = j
+    self.send(.adoption(held.next, adoption), to: j)
+    for (number, action) in held.early.sorted(by: { $0.key < $1.key }) { self.send(.event(number, action), to: j) }
+    let k = self.threads.thread(of: id)
+    self.threads.schedule(onThread: k) {
+      // NB: A connection closed meanwhile needs no route.
+      guard self.lanes[k].outgoing[id] != nil else { return }
+      self.lanes[k].outgoing[id]!.shard = j
+    }
   }
 }
 
