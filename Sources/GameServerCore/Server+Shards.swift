@@ -1,5 +1,7 @@
 import ComposableArchitecture
+import Foundation
 import GameServerDatabase
+import GameServerGame
 import GameServerLogin
 import GameServerRoom
 import GameServerWire
@@ -72,11 +74,22 @@ extension Server {
     public var identity: Identity
     public var tokenHash: String?
     public var then: ClientRequest?
+    /// When the player last said a phrase: the chat interval holds across shards.
+    public var lastChat: Date?
+    /// Whether the player watches the lobby, and whose leaderboard.
+    public var watchesLobby = false
+    public var lobbyVariant: GameVariant?
 
-    public init(identity: Identity, tokenHash: String?, then: ClientRequest? = nil) {
+    public init(
+      identity: Identity, tokenHash: String?, then: ClientRequest? = nil, lastChat: Date? = nil, watchesLobby: Bool = false,
+      lobbyVariant: GameVariant? = nil
+    ) {
       self.identity = identity
       self.tokenHash = tokenHash
       self.then = then
+      self.lastChat = lastChat
+      self.watchesLobby = watchesLobby
+      self.lobbyVariant = lobbyVariant
     }
   }
 
@@ -120,7 +133,9 @@ extension Server {
     if state.matchmaking.isWaiting(player) { effects.append(self.cancelWaiting(&state, player)) }
     if let room = session.spectating { effects.append(self.room(&state, room, .stopSpectating(player))) }
     if let room = session.room { effects.append(self.room(&state, room, .event(.disconnected(player)))) }
-    let adoption = Adoption(identity: session.identity, tokenHash: session.tokenHash, then: request)
+    let adoption = Adoption(
+      identity: session.identity, tokenHash: session.tokenHash, then: request, lastChat: session.lastChat,
+      watchesLobby: session.watchesLobby, lobbyVariant: session.lobbyVariant)
     effects.append(.perform { [handOff] in handOff.handOver(connection, shard, .adopted(connection, adoption)) })
     return .merge(effects)
   }
@@ -141,7 +156,11 @@ extension Server {
     session.identity = adoption.identity
     session.connection = connection
     session.tokenHash = adoption.tokenHash
+    session.lastChat = adoption.lastChat
+    session.watchesLobby = adoption.watchesLobby
+    session.lobbyVariant = adoption.lobbyVariant
     state.sessions[player] = session
+    if adoption.watchesLobby { state.lobby.watchers.insert(player) }
     if let roomID = session.room, let room = state.rooms[id: roomID] {
       if state.unavailableRooms.contains(roomID) {
         effects.append(self.reply(connection, .error(.roomUnavailable())))

@@ -120,9 +120,15 @@ struct RoomShardsTests {
     _ = (ada, bob)
     let room = try #require(shards.nodes[0].state.rooms.first?.id)
     let (eve, _) = try await shards.nodes[1].guest("eve")
+    await eve.send(.watchLobby(nil))
+    _ = try await eve.receive(\.rooms)
     await eve.send(.spectate(room: room))
     #expect(try await eve.receive(\.room).0.room == room)
     #expect(shards.nodes[0].state.rooms[id: room]?.spectators.count == 1)
+    // She still watches the lobby, there: its pushes come to her once she stops watching the room.
+    let player = try #require(shards.nodes[0].state.rooms[id: room]?.spectators.first)
+    #expect(shards.nodes[0].state.sessions[player]?.watchesLobby == true)
+    #expect(shards.nodes[0].state.lobby.watchers.contains(player))
   }
 
   /// Wrong passwords count on every shard: an account locked on one is locked on the other,
