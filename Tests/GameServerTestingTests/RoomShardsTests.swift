@@ -194,6 +194,63 @@ struct RoomShardsTests {
     #expect(one.state.rooms.isEmpty)
   }
 
+  /// The shared queue pairs again as tickets wait: a player alone gets a bot after `botAfter`,
+  /// in a room on their own shard, and two players out of each other's rating gap meet once it
+  /// has widened.
+  @Test func theSharedQueueWidensAndBringsBotsAsTicketsWait() async throws {
+    let clock = LockIsolated(ContinuousClock.now)
+    let shards = RoomShards(count: 2, now: { clock.value })
+    let clients = [shards.cluster(for: 0), shards.cluster(for: 1)]
+    var news = clients.map { $0.events().makeAsyncIterator() }
+    let ticket = { (player: String, rating: Int, game: String) in
+      QueueTicket(
+        player: PlayerID(rawValue: player), name: player, isGuest: true, rating: rating, variant: GameVariant(game: game),
+        seats: 2)
+    }
+    // What a shard has heard since it last asked (a ticket of another game, stored and taken
+    // back at once, marks the end: the news comes as the queue pairs, before that returns).
+    func heard(_ shard: Int) async -> [ClusterEvent] {
+      clients[shard].enqueue(ticket("mark", 1200, "connectfour"))
+      clients[shard].leaveQueue("mark")
+      var events: [ClusterEvent] = []
+      while let event = await news[shard].next(isolation: #isolation), event != .queued(["mark"]) { events.append(event) }
+      return events
+    }
+    clients[0].enqueue(ticket("ada", 1200, "tictactoe"))
+    clients[1].enqueue(ticket("bob", 1600, "tictactoe"))
+    // 400 points apart: no match yet, however often the queue is paired.
+    shards.pairWaiting()
+    clock.withValue { $0 += .seconds(20) }
+    shards.pairWaiting()
+    #expect(await heard(0) == [.queued(["ada"])])
+    #expect(await heard(1) == [.queued(["bob"])])
+    // 100 + 10 per second waited: at 30 s the gap is 400, and they meet on ada's shard.
+    clock.withValue { $0 += .seconds(10) }
+    shards.pairWaiting()
+    let matched = await heard(0)
+    guard case let .matched(rooms, elsewhere)? = matched.first, matched.count == 1 else {
+      Issue.record("ada's shard heard \(matched)")
+      return
+    }
+    #expect(rooms.count == 1 && rooms[0].players.map(\.player) == ["ada", "bob"] && rooms[0].bots == 0)
+    #expect(elsewhere.isEmpty)
+    #expect(await heard(1) == [.matched(rooms: [], elsewhere: ["bob": RoomPlacement(room: rooms[0].room, url: "shard:0")])])
+
+    // Alone: a bot after 30 s, on her own shard.
+    clients[1].enqueue(ticket("cy", 1500, "tictactoe"))
+    clock.withValue { $0 += .seconds(29) }
+    shards.pairWaiting()
+    #expect(await heard(1) == [.queued(["cy"])])
+    clock.withValue { $0 += .seconds(1) }
+    shards.pairWaiting()
+    let alone = await heard(1)
+    guard case let .matched(botRooms, _)? = alone.first, alone.count == 1 else {
+      Issue.record("cy's shard heard \(alone)")
+      return
+    }
+    #expect(botRooms.count == 1 && botRooms[0].players.map(\.player) == ["cy"] && botRooms[0].bots == 1)
+  }
+
   /// The shard a restored room goes to is the same for the same id, and spreads the rooms.
   @Test func restoredRoomsAreDealtByID() {
     let shards = RoomShards(count: 4)
