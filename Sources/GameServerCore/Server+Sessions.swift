@@ -16,12 +16,7 @@ extension Server {
     let player = identity.player
     var effects: [Effect<Action>] = []
     var session = state.sessions[player] ?? Session(identity: identity, connection: connection)
-    if let previous = session.connection, previous != connection, state.connections[previous] != nil {
-      // NB: One connection per player: the newest wins and the older one is told why.
-      state.connections[previous]?.player = nil
-      effects.append(
-        self.reply(previous, .error(ProtocolError(code: "logged_in_elsewhere", message: "You logged in on another connection."))))
-    }
+    if let replaced = self.replacePreviousConnection(&state, session, with: connection) { effects.append(replaced) }
     session.identity = identity
     session.connection = connection
     session.tokenHash = SessionToken.hash(token)
@@ -39,18 +34,29 @@ extension Server {
       // NB: A room of the player's may live on another node: the player is sent there.
       effects.append(self.announceLogin(connection, player, hasRoomHere: session.room != nil))
     }
-    if let roomID = session.room, let room = state.rooms[id: roomID] {
-      if state.unavailableRooms.contains(roomID) {
-        effects.append(self.reply(connection, .error(.roomUnavailable())))
-      } else {
-        // NB: The view goes out now even when nothing in the room changes for the others.
-        effects.append(self.show(room, to: player, on: connection, state))
-        if room.seats.contains(where: { $0.player == player && !$0.isConnected }) {
-          effects.append(self.room(&state, roomID, .event(.reconnected(player))))
-        }
-      }
-    }
+    effects.append(self.rejoinRoom(&state, player, on: connection))
     return .merge(effects)
+  }
+
+  /// One connection per player: a session's other open connection, if any, is the player's no
+  /// more (the newest wins), and is told why.
+  func replacePreviousConnection(_ state: inout State, _ session: Session, with connection: ConnectionID)
+    -> Effect<Action>?
+  {
+    guard let previous = session.connection, previous != connection, state.connections[previous] != nil else { return nil }
+    state.connections[previous]?.player = nil
+    return self.reply(previous, .error(ProtocolError(code: "logged_in_elsewhere", message: "You logged in on another connection.")))
+  }
+
+  /// A player back on a connection sees their room, if it is here, and takes their seat again
+  /// (or hears that the room is paused).
+  func rejoinRoom(_ state: inout State, _ player: PlayerID, on connection: ConnectionID) -> Effect<Action> {
+    guard let roomID = state.sessions[player]?.room, let room = state.rooms[id: roomID] else { return .none }
+    guard !state.unavailableRooms.contains(roomID) else { return self.reply(connection, .error(.roomUnavailable())) }
+    // NB: The view goes out now even when nothing in the room changes for the others.
+    let view = self.show(room, to: player, on: connection, state)
+    guard room.seats.contains(where: { $0.player == player && !$0.isConnected }) else { return view }
+    return .merge(view, self.room(&state, roomID, .event(.reconnected(player))))
   }
 
   /// Sends `player` its view of `room` once the room's latest log line is committed.

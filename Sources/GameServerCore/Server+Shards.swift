@@ -147,12 +147,7 @@ extension Server {
     var effects: [Effect<Action>] = []
     state.connections[connection] = Connection(player: player)
     var session = state.sessions[player] ?? Session(identity: adoption.identity, connection: connection)
-    if let previous = session.connection, previous != connection, state.connections[previous] != nil {
-      // NB: One connection per player, as at a login: the newest wins.
-      state.connections[previous]?.player = nil
-      effects.append(
-        self.reply(previous, .error(ProtocolError(code: "logged_in_elsewhere", message: "You logged in on another connection."))))
-    }
+    if let replaced = self.replacePreviousConnection(&state, session, with: connection) { effects.append(replaced) }
     session.identity = adoption.identity
     session.connection = connection
     session.tokenHash = adoption.tokenHash
@@ -161,16 +156,7 @@ extension Server {
     session.lobbyVariant = adoption.lobbyVariant
     state.sessions[player] = session
     if adoption.watchesLobby { state.lobby.watchers.insert(player) }
-    if let roomID = session.room, let room = state.rooms[id: roomID] {
-      if state.unavailableRooms.contains(roomID) {
-        effects.append(self.reply(connection, .error(.roomUnavailable())))
-      } else {
-        effects.append(self.show(room, to: player, on: connection, state))
-        if room.seats.contains(where: { $0.player == player && !$0.isConnected }) {
-          effects.append(self.room(&state, roomID, .event(.reconnected(player))))
-        }
-      }
-    }
+    effects.append(self.rejoinRoom(&state, player, on: connection))
     if let request = adoption.then {
       effects.append(self.route(&state, connection, request, seatChecked: true))
     }

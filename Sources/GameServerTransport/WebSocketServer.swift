@@ -28,7 +28,7 @@ public final class WebSocketServer: @unchecked Sendable {
   let inbox = Inbox()
   let waker = Waker()
   /// The service thread's id, once it serves (0 before): work pushed from it is done at once.
-  private let serviceThread = Atomic<UInt>(0)
+  let serviceThread = Atomic<UInt>(0)
   private let isStopping = Atomic<Bool>(false)
   private var thread: Thread?
   private let finished = DispatchSemaphore(value: 0)
@@ -57,7 +57,7 @@ public final class WebSocketServer: @unchecked Sendable {
   /// How many service threads the server has: a connection's id modulo this is its thread.
   let stride: UInt64
   /// The other service threads, on the first (empty on the others).
-  private var others: [WebSocketServer] = []
+  private(set) var others: [WebSocketServer] = []
   /// The connections open on every thread together, against ``TransportConfiguration/maxConnections``.
   let openConnections: ConnectionCount
   /// With several threads: the listening socket, whose connections each thread adopts (its
@@ -100,7 +100,7 @@ public final class WebSocketServer: @unchecked Sendable {
   public var isOnFirstThread: Bool { self.serviceThread.load(ordering: .relaxed) == Self.currentThread }
 
   /// The service thread that owns a connection.
-  private func owner(of connection: UInt64) -> WebSocketServer {
+  func owner(of connection: UInt64) -> WebSocketServer {
     let thread = Int(connection % self.stride)
     return thread == 0 || thread > self.others.count ? self : self.others[thread - 1]
   }
@@ -218,36 +218,6 @@ public final class WebSocketServer: @unchecked Sendable {
     if self.inbox.push(.run(work)) { self.waker.wake() }
   }
 
-  /// Service thread `thread` (0 to ``threads`` − 1), once started.
-  private func sibling(_ thread: Int) -> WebSocketServer {
-    thread <= 0 || thread > self.others.count ? self : self.others[thread - 1]
-  }
-
-  /// Wakes service thread `thread` to run its `runPending`, from any thread.
-  public func wake(thread: Int) {
-    self.sibling(thread).waker.wake()
-  }
-
-  /// Runs `work` on service thread `thread`, soon, after what was scheduled there before it;
-  /// returns at once (on that thread too: it runs in the thread's next round). Safe from any
-  /// thread.
-  public func schedule(onThread thread: Int, _ work: @escaping @Sendable () -> Void) {
-    let server = self.sibling(thread)
-    if server.inbox.push(.run(work)) { server.waker.wake() }
-  }
-
-  /// Whether a connection is open; called on the connection's own service thread.
-  public func isOpen(_ connection: WebSocketID) -> Bool {
-    self.owner(of: connection.rawValue).connections[connection.rawValue] != nil
-  }
-
-  /// The service thread the caller runs on (0 to ``threads`` − 1), or nil on any other thread.
-  public var currentThread: Int? {
-    let current = Self.currentThread
-    if self.serviceThread.load(ordering: .relaxed) == current { return 0 }
-    return self.others.first { $0.serviceThread.load(ordering: .relaxed) == current }?.index
-  }
-
   /// Closes every connection with 1001 (going away) once its queued messages are written, then
   /// stops the service threads.
   public func stop() {
@@ -324,7 +294,7 @@ public final class WebSocketServer: @unchecked Sendable {
   }
 
   /// The calling thread's id.
-  private static var currentThread: UInt { UInt(pthread_self()) }
+  static var currentThread: UInt { UInt(pthread_self()) }
 
   private func serve() {
     guard let context = self.waker.context else { return }
@@ -370,25 +340,6 @@ public final class WebSocketServer: @unchecked Sendable {
     self.waker.setContext(nil)
     lws_context_destroy(context)
     self.uvLoop?.finish()
-  }
-
-  /// Pings each connection silent for `pingInterval` seconds, and drops one still silent after
-  /// twice that and a ping (as lws's own idle policy did): one pass a second over the
-  /// connections, instead of a timer re-filed on every frame.
-  func sweepIdleConnections(now: UInt64) {
-    let interval = UInt64(max(1, self.configuration.pingInterval)) * 1_000_000_000
-    for connection in self.connections.values where !connection.isClosed {
-      let silence = now &- connection.lastHeard
-      // NB: A connection is pinged before it is dropped, however the sweeps fall.
-      if silence >= 2 * interval, connection.isPinged {
-        // NB: As lws's idle hang-up: the connection goes at once, with no close frame.
-        lws_set_timeout(connection.wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC)
-      } else if silence >= interval, !connection.isPinged {
-        connection.isPinged = true
-        connection.needsPing = true
-        lws_callback_on_writable(connection.wsi)
-      }
-    }
   }
 
   /// Whether `host` is written as an IPv4 address (`127.0.0.1`).

@@ -1,5 +1,6 @@
 import ComposableArchitecture
 import GameServerCore
+import GameServerGame
 import GameServerLogin
 import GameServerTransport
 import GameServerWire
@@ -147,7 +148,7 @@ private final class Stores: @unchecked Sendable {
   /// handed on again before the first was confirmed): every message is taken once, in order,
   /// by the shard that has the connection; once it closes, no route or forwarding is left.
   @Test(arguments: 1...40) func anyInterleavingKeepsTheOrder(seed: UInt64) {
-    var random = SplitMix(seed: seed)
+    var random = SeededRandomNumberGenerator(seed: seed)
     let threads = QueuedThreads(threads: 3)
     let deliveries = Deliveries()
     deliveries.owner = 2
@@ -172,18 +173,5 @@ private final class Stores: @unchecked Sendable {
     router.route(.disconnected(WebSocketID(rawValue: 5)), onThread: 2)
     threads.drain()
     #expect(router.lanes.allSatisfy { $0.outgoing.isEmpty && $0.held.isEmpty && $0.forwarding.isEmpty })
-  }
-}
-
-/// A small seeded generator (SplitMix64), for reproducible interleavings.
-private struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { self.state = seed }
-  mutating func next() -> UInt64 {
-    self.state &+= 0x9E37_79B9_7F4A_7C15
-    var z = self.state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
