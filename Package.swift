@@ -100,6 +100,8 @@ let package = Package(
       pkgConfig: "libwebsockets",
       providers: [.apt(["libwebsockets-dev"])]
     ),
+    // NB: Linux's epoll (not in the Glibc module), for game-load's open-loop relay floor.
+    .systemLibrary(name: "GameServerCEpoll"),
     // NB: Counts heap allocations for tca-benchmark by defining malloc and friends; link it into
     // nothing else.
     .target(name: "GameServerCAllocationCounter"),
@@ -281,8 +283,8 @@ let package = Package(
     .executableTarget(
       name: "GameServerLoad",
       dependencies: [
-        "GameServerConnectFour", "GameServerGame", "GameServerWire", "GameServerTicTacToe", "GameServerTransport",
-        "GameServerWordGrid", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "GameServerCEpoll", "GameServerConnectFour", "GameServerGame", "GameServerWire", "GameServerTicTacToe",
+        "GameServerTransport", "GameServerWordGrid", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "HeapModule", package: "swift-collections"),
       ],
       path: "Sources/GameServerLoad"

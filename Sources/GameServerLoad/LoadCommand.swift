@@ -17,7 +17,8 @@ extension TransportConfiguration.EventLoop: ExpressibleByArgument {}
 /// them play as fast as the protocol allows for `--seconds`, and prints moves and views per
 /// second, move-to-view latency, the server's CPU per delivered view (from /proc) and its
 /// resident memory per connection. `--idle` only logs the connections in and measures memory.
-/// `--relay-floor` measures what the kernel alone costs per delivered message (``RelayFloor``).
+/// `--relay-floor` measures what the kernel alone costs per delivered message (``RelayFloor``),
+/// with `--move-interval` in the open loop.
 @main
 struct LoadCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -37,7 +38,7 @@ struct LoadCommand: ParsableCommand {
   @Option(help: "The game: tictactoe, connectfour, wordgrid-race or wordgrid-turns.") var game = "tictactoe"
   @Option(help: "The Connect Four bot: random or strong.") var connectFourBot = ConnectFourBot.random
   @Option(help: "The word-grid bot: easy or hard.") var wordBot = WordGridBot.hard
-  @Flag(help: "Measure the floor instead: a bare poll relay's CPU per delivered message, no server.")
+  @Flag(help: "Measure the floor instead: a bare relay's CPU per delivered message, no server (with --move-interval, the open loop's floor and its players per core).")
   var relayFloor = false
   @Option(help: "Open loop: each room makes one move per this many seconds (the players alternate), instead of as fast as the protocol allows (board games).")
   var moveInterval: Double?
@@ -61,7 +62,10 @@ struct LoadCommand: ParsableCommand {
       throw ValidationError("--connections must be an even number of at least 2 (rooms of 2)")
     }
     if self.relayFloor {
-      print(try RelayFloor(connections: self.connections).measure(seconds: self.seconds).table)
+      if let interval = self.moveInterval {
+        guard interval > 0, interval <= 3_600 else { throw ValidationError("--move-interval must be above 0 and at most 3600 seconds") }
+      }
+      print(try RelayFloor(connections: self.connections, moveInterval: self.moveInterval).measure(seconds: self.seconds).table)
       return
     }
     guard (1...16).contains(self.nodes) else { throw ValidationError("--nodes must be 1 to 16") }

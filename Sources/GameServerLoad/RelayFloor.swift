@@ -1,4 +1,5 @@
 import Foundation
+import GameServerCEpoll
 import Synchronization
 
 /// The kernel's share of a delivered message on this machine, measured with the leanest relay
@@ -11,9 +12,17 @@ import Synchronization
 /// floor under any server's CPU per view here: what a server pays the kernel before doing
 /// anything of its own.
 ///
+/// With a `moveInterval` it is the open loop's floor instead: each room's first member sends one
+/// message per interval (the rooms spread evenly over it) rather than answering, and the relay
+/// waits with `epoll`, as the server's libuv loop does, so that a wake-up costs what its events
+/// cost and not the number of connections. Its CPU share gives the players per core a bare relay
+/// would reach at that load.
+///
 /// ```swift
 /// let floor = try RelayFloor(connections: 64).measure(seconds: 5)
 /// print(floor.table)
+/// let open = try RelayFloor(connections: 4_000, moveInterval: 1).measure(seconds: 10)
+/// print(open.table)
 /// ```
 final class RelayFloor: @unchecked Sendable {
   static let messageSize = 64
@@ -24,13 +33,25 @@ final class RelayFloor: @unchecked Sendable {
     var deliveries: Int
     var userSeconds: Double
     var kernelSeconds: Double
+    /// The open loop's interval between a room's messages; nil for the closed loop.
+    var moveInterval: Double? = nil
 
     var table: String {
       let perDelivery = { (seconds: Double) in String(format: "%.1f", seconds * 1_000_000 / Double(max(1, self.deliveries))) }
+      let cpu = self.userSeconds + self.kernelSeconds
+      let rate = Int(Double(self.deliveries) / self.seconds)
+      guard let interval = self.moveInterval else {
+        return """
+          | connections (bare poll relay, rooms of 2) | deliveries/s | relay CPU µs per delivery | of which kernel |
+          |--:|--:|--:|--:|
+          | \(self.connections) | \(rate) | \(perDelivery(cpu)) | \(perDelivery(self.kernelSeconds)) |
+          """
+      }
+      let share = cpu / self.seconds
       return """
-        | connections (bare poll relay, rooms of 2) | deliveries/s | relay CPU µs per delivery | of which kernel |
-        |--:|--:|--:|--:|
-        | \(self.connections) | \(Int(Double(self.deliveries) / self.seconds)) | \(perDelivery(self.userSeconds + self.kernelSeconds)) | \(perDelivery(self.kernelSeconds)) |
+        | players (bare epoll relay, open loop, a message per room per \(String(format: "%g", interval)) s) | deliveries/s | relay CPU share (cores) | players per core | relay CPU µs per delivery | of which kernel |
+        |--:|--:|--:|--:|--:|--:|
+        | \(self.connections) | \(rate) | \(String(format: "%.3f", share)) | \(Int(Double(self.connections) / max(share, 1e-9))) | \(perDelivery(cpu)) | \(perDelivery(self.kernelSeconds)) |
         """
     }
   }
@@ -47,10 +68,13 @@ final class RelayFloor: @unchecked Sendable {
   /// 0 warming up, 1 measuring, 2 stopping.
   private let phase = Atomic<Int>(0)
   let connections: Int
+  let moveInterval: Double?
 
-  /// `connections`: an even number, two per room.
-  init(connections: Int) {
+  /// `connections`: an even number, two per room. `moveInterval`: seconds between a room's
+  /// messages (the open loop), or nil to answer every message at once (the closed loop).
+  init(connections: Int, moveInterval: Double? = nil) {
     self.connections = connections
+    self.moveInterval = moveInterval
   }
 
   func measure(seconds: Double) throws -> Report {
@@ -68,10 +92,12 @@ final class RelayFloor: @unchecked Sendable {
     }
     let result = Mutex<Report?>(nil)
     let relay = Thread { [relayed] in
-      result.withLock { $0 = self.relay(relayed) }
+      result.withLock { $0 = self.moveInterval == nil ? self.relay(relayed) : self.relayOpen(relayed) }
     }
     relay.start()
-    let players = Thread { [clients] in self.play(clients) }
+    let players = Thread { [clients] in
+      if let interval = self.moveInterval { self.playOpen(clients, interval: interval) } else { self.play(clients) }
+    }
     players.start()
     usleep(500_000)
     self.phase.store(1, ordering: .releasing)
@@ -110,6 +136,87 @@ final class RelayFloor: @unchecked Sendable {
       deliveries: deliveries - first.deliveries,
       userSeconds: Self.seconds(end.ru_utime) - Self.seconds(first.usage.ru_utime),
       kernelSeconds: Self.seconds(end.ru_stime) - Self.seconds(first.usage.ru_stime))
+  }
+
+  /// The open loop's relay: as ``relay(_:)``, waiting with `epoll` for the sockets with data.
+  private func relayOpen(_ sockets: [Int32]) -> Report {
+    let events = Self.epoll(sockets)
+    defer { close(events) }
+    var ready = [epoll_event](repeating: epoll_event(), count: 256)
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    var deliveries = 0
+    var start: (deliveries: Int, usage: rusage, time: Double)?
+    while true {
+      let phase = self.phase.load(ordering: .acquiring)
+      if phase == 1, start == nil { start = (deliveries, Self.threadUsage(), Date().timeIntervalSinceReferenceDate) }
+      if phase == 2 { break }
+      let count = epoll_wait(events, &ready, Int32(ready.count), 100)
+      guard count > 0 else { continue }
+      for event in ready[0..<Int(count)] {
+        let index = Int(event.data.u32)
+        let received = buffer.withUnsafeMutableBytes { recv(sockets[index], $0.baseAddress, $0.count, 0) }
+        guard received > 0 else { continue }
+        buffer.withUnsafeBytes { bytes in
+          _ = send(sockets[index], bytes.baseAddress, received, Int32(MSG_NOSIGNAL))
+          _ = send(sockets[index ^ 1], bytes.baseAddress, received, Int32(MSG_NOSIGNAL))
+        }
+        deliveries += 2 * received / Self.messageSize
+      }
+    }
+    let end = Self.threadUsage()
+    let first = start ?? (0, end, Date().timeIntervalSinceReferenceDate)
+    return Report(
+      connections: sockets.count, seconds: Date().timeIntervalSinceReferenceDate - first.time,
+      deliveries: deliveries - first.deliveries,
+      userSeconds: Self.seconds(end.ru_utime) - Self.seconds(first.usage.ru_utime),
+      kernelSeconds: Self.seconds(end.ru_stime) - Self.seconds(first.usage.ru_stime),
+      moveInterval: self.moveInterval)
+  }
+
+  /// The open loop's players: room `k`'s first member sends a message every `interval` seconds,
+  /// at `k / rooms` of the interval; both members read everything.
+  private func playOpen(_ sockets: [Int32], interval: Double) {
+    let events = Self.epoll(sockets)
+    defer { close(events) }
+    var ready = [epoll_event](repeating: epoll_event(), count: 256)
+    let message = [UInt8](repeating: UInt8(ascii: "m"), count: Self.messageSize)
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    let rooms = sockets.count / 2
+    let step = interval / Double(rooms)
+    let begin = Self.now()
+    var sent = 0
+    while self.phase.load(ordering: .acquiring) < 2 {
+      let due = begin + Double(sent) * step
+      let wait = max(0, Int32(((due - Self.now()) * 1_000).rounded(.up)))
+      let count = epoll_wait(events, &ready, Int32(ready.count), min(wait, 100))
+      for event in ready[0..<Int(max(0, count))] {
+        _ = buffer.withUnsafeMutableBytes { recv(sockets[Int(event.data.u32)], $0.baseAddress, $0.count, 0) }
+      }
+      let now = Self.now()
+      while begin + Double(sent) * step <= now {
+        let socket = sockets[2 * (sent % rooms)]
+        _ = message.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        sent += 1
+      }
+    }
+  }
+
+  /// An epoll instance watching `sockets` for data, each event carrying its socket's index.
+  private static func epoll(_ sockets: [Int32]) -> Int32 {
+    let events = epoll_create1(0)
+    for (index, socket) in sockets.enumerated() {
+      var event = epoll_event()
+      event.events = EPOLLIN.rawValue
+      event.data.u32 = UInt32(index)
+      epoll_ctl(events, EPOLL_CTL_ADD, socket, &event)
+    }
+    return events
+  }
+
+  private static func now() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1_000_000_000
   }
 
   /// The players: the first of each room sends a message, and answers every whole message it
