@@ -26,19 +26,29 @@ extension OutgoingMessage {
     let headerCount = JoinedFrames.headerCount(self.count)
     // NB: LWS_PRE is 16 bytes: room for the longest header (10).
     precondition(headerCount <= headroom, "LWS_PRE leaves no room for a frame header")
-    let frameCount = headerCount + self.count
     return self.buffer.withUnsafeMutableBufferPointer { buffer -> ImmediateSend in
       let frame = buffer.baseAddress! + headroom - headerCount
       // NB: The same bytes lws writes there for a text frame, so a buffer shared with
       // connections that write it through lws later is left as they need it.
       JoinedFrames.writeHeader(of: self.count, at: frame)
-      let sent = send(socket, frame, frameCount, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
-      if sent == frameCount { return .sent }
-      if sent < 0, errno != EAGAIN, errno != EWOULDBLOCK, errno != EINTR { return .failed }
-      let taken = max(sent, 0)
-      var rest = [UInt8](repeating: 0, count: headroom)
-      rest.append(contentsOf: UnsafeBufferPointer(start: frame + taken, count: frameCount - taken))
-      return .partial(rest: OutgoingMessage(laidOut: rest))
+      return Self.send(frame, count: headerCount + self.count, on: socket)
     }
+  }
+
+  /// Sends the payload as it is, on `socket` at once: bytes already framed (``JoinedFrames``).
+  func sendUnframed(on socket: Int32) -> ImmediateSend {
+    self.buffer.withUnsafeMutableBufferPointer { buffer in
+      Self.send(buffer.baseAddress! + clws_pre(), count: self.count, on: socket)
+    }
+  }
+
+  private static func send(_ bytes: UnsafeMutablePointer<UInt8>, count: Int, on socket: Int32) -> ImmediateSend {
+    let sent = Glibc.send(socket, bytes, count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+    if sent == count { return .sent }
+    if sent < 0, errno != EAGAIN, errno != EWOULDBLOCK, errno != EINTR { return .failed }
+    let taken = max(sent, 0)
+    var rest = [UInt8](repeating: 0, count: clws_pre())
+    rest.append(contentsOf: UnsafeBufferPointer(start: bytes + taken, count: count - taken))
+    return .partial(rest: OutgoingMessage(laidOut: rest))
   }
 }

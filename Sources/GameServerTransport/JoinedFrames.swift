@@ -48,6 +48,11 @@ struct JoinedFrames {
   /// The frames, without the headroom.
   var frames: ArraySlice<UInt8> { self.message.payload }
 
+  /// Sends the frames on `socket` at once (``WebSocketConnection/flushCorked()``).
+  func send(on socket: Int32) -> ImmediateSend {
+    self.message.sendUnframed(on: socket)
+  }
+
   /// Hands the frames to lws; negative when the connection failed.
   func write(to wsi: OpaquePointer) -> Int32 {
     self.message.write(to: wsi, as: LWS_WRITE_HTTP)

@@ -64,6 +64,8 @@ extension WebSocketServer {
       // NB: lws calls once more after a close frame went out, and would still write: nothing
       // more goes to a closed connection, while lws waits for the peer's close.
       if connection.isClosed { return 0 }
+      // NB: A writable turn before the round's end: what the round held goes first.
+      connection.uncork()
       // NB: A message sent at once failed: the socket is broken.
       if connection.sendFailed { return -1 }
       if connection.needsPing {
@@ -80,6 +82,8 @@ extension WebSocketServer {
 
     case LWS_CALLBACK_CLOSED:
       guard let connection = self.connection(user) else { return 0 }
+      // NB: The wsi is gone after this: nothing held for the round's end is sent.
+      connection.corked.removeAll()
       self.connections[connection.id] = nil
       self.openConnections.release()
       self.openHere.subtract(1, ordering: .relaxed)

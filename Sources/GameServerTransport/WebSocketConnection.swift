@@ -37,6 +37,12 @@ final class WebSocketConnection {
   let immediateSocket: Int32?
   /// Set when sending at once failed: the next writable turn closes the connection.
   var sendFailed = false
+  /// Messages to send at once, held until the end of the service thread's round
+  /// (``flushCorked()``): what a round has for one connection (a move's view, the game's end,
+  /// a rating) goes out in one `send`.
+  var corked: [OutgoingMessage] = []
+  /// The `send`s and lws writes of messages on this connection, for the transport's tests.
+  var writes = 0
 
   init(
     id: UInt64, wsi: OpaquePointer, joinsWrites: Bool = false, immediateSocket: Int32? = nil,
@@ -127,6 +133,8 @@ extension WebSocketConnection {
   /// Marks the connection closed (a close frame went out or came in): what is queued is
   /// dropped, and nothing more is read or written.
   func markClosed() {
+    // NB: What the round held back goes out first, as it would have had it been sent at once.
+    self.flushCorked()
     self.isClosed = true
     self.outgoing.removeAll()
     self.queuedBytes = 0
@@ -163,29 +171,76 @@ extension WebSocketConnection {
   /// Queues a message to write, asking lws for a writable callback when the queue was empty.
   ///
   /// On a connection that can (``immediateSocket``), a message with nothing before it (nothing
-  /// queued here, nothing buffered in lws) is sent at once instead. What the socket did not
-  /// take is handed to lws at once, as bytes already framed: lws keeps it in its own buffer,
-  /// which it writes before anything else when the socket is writable again (before its own
-  /// pong to a peer's ping, before the next writable callback), so no frame cuts into it.
-  func queue(_ message: OutgoingMessage) {
-    if self.outgoing.isEmpty, !self.sendFailed, let socket = self.immediateSocket,
-      lws_partial_buffered(self.wsi) == 0
-    {
-      switch message.sendFramed(on: socket) {
-      case .sent:
+  /// queued here, nothing buffered in lws) is sent straight to the socket instead, at the end
+  /// of the round (``corked``, ``flushCorked()``), with whatever else the round has for this
+  /// connection. True when this message is the first the round holds for it: the caller then
+  /// lists the connection for the round's end.
+  @discardableResult
+  func queue(_ message: OutgoingMessage) -> Bool {
+    if !self.corked.isEmpty {
+      self.corked.append(message)
+      return false
+    }
+    if self.outgoing.isEmpty, !self.sendFailed, self.immediateSocket != nil, lws_partial_buffered(self.wsi) == 0 {
+      self.corked.append(message)
+      return true
+    }
+    self.outgoing.append(message)
+    self.queuedBytes += message.count
+    if self.outgoing.count == 1 { lws_callback_on_writable(self.wsi) }
+    return false
+  }
+
+  /// Sends what the round held for this connection straight to its socket: the messages framed
+  /// one after another, in one `send` as far as ``JoinedFrames/byteLimit`` allows. What the
+  /// socket did not take is handed to lws at once, as bytes already framed: lws keeps it in its
+  /// own buffer, which it writes before anything else when the socket is writable again (before
+  /// its own pong to a peer's ping, before the next writable callback), so no frame cuts into
+  /// it; messages after it wait in ``outgoing`` for the writable turn, as do all of them when
+  /// lws holds bytes of its own (a pong) or an earlier send failed.
+  func flushCorked() {
+    guard !self.corked.isEmpty else { return }
+    var messages = self.corked[...]
+    self.corked.removeAll(keepingCapacity: true)
+    guard !self.isClosed else { return }
+    while let first = messages.first {
+      guard self.outgoing.isEmpty, !self.sendFailed, let socket = self.immediateSocket,
+        lws_partial_buffered(self.wsi) == 0
+      else {
+        self.outgoing.append(contentsOf: messages)
+        self.queuedBytes += messages.reduce(0) { $0 + $1.count }
+        lws_callback_on_writable(self.wsi)
         return
+      }
+      let sent: ImmediateSend
+      if messages.count > 1, let joined = JoinedFrames(messages) {
+        sent = joined.send(on: socket)
+        messages.removeFirst(joined.messageCount)
+      } else {
+        sent = first.sendFramed(on: socket)
+        messages.removeFirst()
+      }
+      self.writes += 1
+      switch sent {
+      case .sent:
+        continue
       case let .partial(rest):
-        if rest.write(to: self.wsi, as: LWS_WRITE_HTTP) >= 0 { return }
+        if rest.write(to: self.wsi, as: LWS_WRITE_HTTP) >= 0 { continue }
         self.sendFailed = true
       case .failed:
         self.sendFailed = true
       }
       lws_callback_on_writable(self.wsi)
-      return
     }
-    self.outgoing.append(message)
-    self.queuedBytes += message.count
-    if self.outgoing.count == 1 { lws_callback_on_writable(self.wsi) }
+  }
+
+  /// Puts what the round held back at the head of ``outgoing``, for a writable turn that
+  /// comes before the round's end: its writes then keep the order the messages were sent in.
+  func uncork() {
+    guard !self.corked.isEmpty else { return }
+    self.outgoing.insert(contentsOf: self.corked, at: self.outgoing.startIndex)
+    self.queuedBytes += self.corked.reduce(0) { $0 + $1.count }
+    self.corked.removeAll(keepingCapacity: true)
   }
 
   /// Writes the first queued message, and asks to write again while more wait; false when lws
@@ -194,10 +249,12 @@ extension WebSocketConnection {
     guard let message = self.outgoing.first else { return true }
     if self.joinsWrites, self.outgoing.count > 1, let joined = JoinedFrames(self.outgoing) {
       guard joined.write(to: self.wsi) >= 0 else { return false }
+      self.writes += 1
       self.outgoing.removeFirst(joined.messageCount)
       self.queuedBytes -= joined.payloadCount
     } else {
       guard message.write(to: self.wsi, as: LWS_WRITE_TEXT) >= 0 else { return false }
+      self.writes += 1
       self.outgoing.removeFirst()
       self.queuedBytes -= message.count
     }

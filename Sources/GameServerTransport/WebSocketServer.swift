@@ -35,6 +35,9 @@ public final class WebSocketServer: @unchecked Sendable {
 
   // Service-thread state.
   var connections: [UInt64: WebSocketConnection] = [:]
+  /// The connections this round holds messages for (``WebSocketConnection/corked``), sent at
+  /// the round's end (``flushCorked()``).
+  var corked: [WebSocketConnection] = []
   var nextID: UInt64 = 0
   var onEvent: (TransportEvent) -> Void = { _ in }
   /// Runs on the service thread after each round of events and queued work.
@@ -318,6 +321,7 @@ public final class WebSocketServer: @unchecked Sendable {
       UVLoop.serviceOnce(context, on: self.uvLoop)
       self.serviceWork()
       self.onRoundEnd()
+      self.flushCorked()
       let now = monotonicNanoseconds()
       if now >= nextSweep {
         self.sweepIdleConnections(now: now)
@@ -326,6 +330,7 @@ public final class WebSocketServer: @unchecked Sendable {
     }
     // NB: What other threads queued for this one's connections before the stop goes out first.
     self.serviceWork()
+    self.flushCorked()
     for connection in self.connections.values {
       connection.closing = (1001, "server shutting down")
       lws_callback_on_writable(connection.wsi)
@@ -335,6 +340,7 @@ public final class WebSocketServer: @unchecked Sendable {
       UVLoop.serviceOnce(context, on: self.uvLoop)
       self.serviceWork()
       self.onRoundEnd()
+      self.flushCorked()
       rounds += 1
     }
     self.waker.setContext(nil)
@@ -358,7 +364,15 @@ public final class WebSocketServer: @unchecked Sendable {
       lws_callback_on_writable(connection.wsi)
       return
     }
-    connection.queue(message)
+    if connection.queue(message) { self.corked.append(connection) }
+  }
+
+  /// Sends what this round held for each connection, one `send` each, before the loop waits
+  /// again.
+  func flushCorked() {
+    guard !self.corked.isEmpty else { return }
+    for connection in self.corked { connection.flushCorked() }
+    self.corked.removeAll(keepingCapacity: true)
   }
 
   /// Runs queued store jobs and takes in the inbox.
