@@ -92,7 +92,7 @@ final class RelayFloor: @unchecked Sendable {
     }
     let result = Mutex<Report?>(nil)
     let relay = Thread { [relayed] in
-      result.withLock { $0 = self.moveInterval == nil ? self.relay(relayed) : self.relayOpen(relayed) }
+      result.withLock { $0 = self.relay(relayed) }
     }
     relay.start()
     let players = Thread { [clients] in
@@ -107,9 +107,10 @@ final class RelayFloor: @unchecked Sendable {
     return result.withLock { $0! }
   }
 
-  /// The relay: every message read goes to both members of its room.
+  /// The relay: every message read goes to both members of its room. It waits with `poll` in
+  /// the closed loop and with `epoll` in the open loop.
   private func relay(_ sockets: [Int32]) -> Report {
-    var fds = sockets.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+    let readiness = Readiness(sockets, epoll: self.moveInterval != nil)
     var buffer = [UInt8](repeating: 0, count: 4096)
     var deliveries = 0
     var start: (deliveries: Int, usage: rusage, time: Double)?
@@ -117,50 +118,14 @@ final class RelayFloor: @unchecked Sendable {
       let phase = self.phase.load(ordering: .acquiring)
       if phase == 1, start == nil { start = (deliveries, Self.threadUsage(), Date().timeIntervalSinceReferenceDate) }
       if phase == 2 { break }
-      guard poll(&fds, nfds_t(fds.count), 100) > 0 else { continue }
-      for index in fds.indices where fds[index].revents & Int16(POLLIN) != 0 {
-        let count = buffer.withUnsafeMutableBytes { recv(fds[index].fd, $0.baseAddress, $0.count, 0) }
-        guard count > 0 else { continue }
-        let partner = index ^ 1
+      readiness.forEachReady(timeout: 100) { index in
+        let count = buffer.withUnsafeMutableBytes { recv(sockets[index], $0.baseAddress, $0.count, 0) }
+        guard count > 0 else { return }
         buffer.withUnsafeBytes { bytes in
-          _ = send(fds[index].fd, bytes.baseAddress, count, Int32(MSG_NOSIGNAL))
-          _ = send(fds[partner].fd, bytes.baseAddress, count, Int32(MSG_NOSIGNAL))
+          _ = send(sockets[index], bytes.baseAddress, count, Int32(MSG_NOSIGNAL))
+          _ = send(sockets[index ^ 1], bytes.baseAddress, count, Int32(MSG_NOSIGNAL))
         }
         deliveries += 2 * count / Self.messageSize
-      }
-    }
-    let end = Self.threadUsage()
-    let first = start ?? (0, end, Date().timeIntervalSinceReferenceDate)
-    return Report(
-      connections: sockets.count, seconds: Date().timeIntervalSinceReferenceDate - first.time,
-      deliveries: deliveries - first.deliveries,
-      userSeconds: Self.seconds(end.ru_utime) - Self.seconds(first.usage.ru_utime),
-      kernelSeconds: Self.seconds(end.ru_stime) - Self.seconds(first.usage.ru_stime))
-  }
-
-  /// The open loop's relay: as ``relay(_:)``, waiting with `epoll` for the sockets with data.
-  private func relayOpen(_ sockets: [Int32]) -> Report {
-    let events = Self.epoll(sockets)
-    defer { close(events) }
-    var ready = [epoll_event](repeating: epoll_event(), count: 256)
-    var buffer = [UInt8](repeating: 0, count: 4096)
-    var deliveries = 0
-    var start: (deliveries: Int, usage: rusage, time: Double)?
-    while true {
-      let phase = self.phase.load(ordering: .acquiring)
-      if phase == 1, start == nil { start = (deliveries, Self.threadUsage(), Date().timeIntervalSinceReferenceDate) }
-      if phase == 2 { break }
-      let count = epoll_wait(events, &ready, Int32(ready.count), 100)
-      guard count > 0 else { continue }
-      for event in ready[0..<Int(count)] {
-        let index = Int(event.data.u32)
-        let received = buffer.withUnsafeMutableBytes { recv(sockets[index], $0.baseAddress, $0.count, 0) }
-        guard received > 0 else { continue }
-        buffer.withUnsafeBytes { bytes in
-          _ = send(sockets[index], bytes.baseAddress, received, Int32(MSG_NOSIGNAL))
-          _ = send(sockets[index ^ 1], bytes.baseAddress, received, Int32(MSG_NOSIGNAL))
-        }
-        deliveries += 2 * received / Self.messageSize
       }
     }
     let end = Self.threadUsage()
@@ -176,9 +141,7 @@ final class RelayFloor: @unchecked Sendable {
   /// The open loop's players: room `k`'s first member sends a message every `interval` seconds,
   /// at `k / rooms` of the interval; both members read everything.
   private func playOpen(_ sockets: [Int32], interval: Double) {
-    let events = Self.epoll(sockets)
-    defer { close(events) }
-    var ready = [epoll_event](repeating: epoll_event(), count: 256)
+    let readiness = Readiness(sockets, epoll: true)
     let message = [UInt8](repeating: UInt8(ascii: "m"), count: Self.messageSize)
     var buffer = [UInt8](repeating: 0, count: 4096)
     let rooms = sockets.count / 2
@@ -188,9 +151,8 @@ final class RelayFloor: @unchecked Sendable {
     while self.phase.load(ordering: .acquiring) < 2 {
       let due = begin + Double(sent) * step
       let wait = max(0, Int32(((due - Self.now()) * 1_000).rounded(.up)))
-      let count = epoll_wait(events, &ready, Int32(ready.count), min(wait, 100))
-      for event in ready[0..<Int(max(0, count))] {
-        _ = buffer.withUnsafeMutableBytes { recv(sockets[Int(event.data.u32)], $0.baseAddress, $0.count, 0) }
+      readiness.forEachReady(timeout: min(wait, 100)) { index in
+        _ = buffer.withUnsafeMutableBytes { recv(sockets[index], $0.baseAddress, $0.count, 0) }
       }
       let now = Self.now()
       while begin + Double(sent) * step <= now {
@@ -201,28 +163,10 @@ final class RelayFloor: @unchecked Sendable {
     }
   }
 
-  /// An epoll instance watching `sockets` for data, each event carrying its socket's index.
-  private static func epoll(_ sockets: [Int32]) -> Int32 {
-    let events = epoll_create1(0)
-    for (index, socket) in sockets.enumerated() {
-      var event = epoll_event()
-      event.events = EPOLLIN.rawValue
-      event.data.u32 = UInt32(index)
-      epoll_ctl(events, EPOLL_CTL_ADD, socket, &event)
-    }
-    return events
-  }
-
-  private static func now() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1_000_000_000
-  }
-
   /// The players: the first of each room sends a message, and answers every whole message it
   /// gets with the next one; both read everything.
   private func play(_ sockets: [Int32]) {
-    var fds = sockets.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+    let readiness = Readiness(sockets, epoll: false)
     var pending = [Int](repeating: 0, count: sockets.count)
     let message = [UInt8](repeating: UInt8(ascii: "m"), count: Self.messageSize)
     var buffer = [UInt8](repeating: 0, count: 4096)
@@ -230,17 +174,61 @@ final class RelayFloor: @unchecked Sendable {
       _ = message.withUnsafeBytes { send(sockets[index], $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
     }
     while self.phase.load(ordering: .acquiring) < 2 {
-      guard poll(&fds, nfds_t(fds.count), 100) > 0 else { continue }
-      for index in fds.indices where fds[index].revents & Int16(POLLIN) != 0 {
-        let count = buffer.withUnsafeMutableBytes { recv(fds[index].fd, $0.baseAddress, $0.count, 0) }
-        guard count > 0, index % 2 == 0 else { continue }
+      readiness.forEachReady(timeout: 100) { index in
+        let count = buffer.withUnsafeMutableBytes { recv(sockets[index], $0.baseAddress, $0.count, 0) }
+        guard count > 0, index % 2 == 0 else { return }
         pending[index] += count
         while pending[index] >= Self.messageSize {
           pending[index] -= Self.messageSize
-          _ = message.withUnsafeBytes { send(fds[index].fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+          _ = message.withUnsafeBytes { send(sockets[index], $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         }
       }
     }
+  }
+
+  /// Waits for sockets with data: with `poll` over all of them, or with `epoll`, whose wait
+  /// costs what its events cost and not the number of sockets.
+  private final class Readiness {
+    private var fds: [pollfd] = []
+    private var events: Int32 = -1
+    private var ready: [epoll_event] = []
+
+    init(_ sockets: [Int32], epoll: Bool) {
+      guard epoll else {
+        self.fds = sockets.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        return
+      }
+      self.events = epoll_create1(0)
+      self.ready = [epoll_event](repeating: epoll_event(), count: 256)
+      for (index, socket) in sockets.enumerated() {
+        var event = epoll_event()
+        event.events = EPOLLIN.rawValue
+        event.data.u32 = UInt32(index)
+        epoll_ctl(self.events, EPOLL_CTL_ADD, socket, &event)
+      }
+    }
+
+    deinit {
+      if self.events >= 0 { close(self.events) }
+    }
+
+    /// Calls `body` with the index of each socket that has data, having waited at most
+    /// `timeout` milliseconds for one.
+    func forEachReady(timeout: Int32, _ body: (Int) -> Void) {
+      if self.events >= 0 {
+        let count = epoll_wait(self.events, &self.ready, Int32(self.ready.count), timeout)
+        for event in self.ready[0..<Int(max(0, count))] { body(Int(event.data.u32)) }
+      } else {
+        guard poll(&self.fds, nfds_t(self.fds.count), timeout) > 0 else { return }
+        for index in self.fds.indices where self.fds[index].revents & Int16(POLLIN) != 0 { body(index) }
+      }
+    }
+  }
+
+  private static func now() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1_000_000_000
   }
 
   private static func listen() throws -> (socket: Int32, port: Int) {

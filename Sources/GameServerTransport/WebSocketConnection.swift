@@ -207,8 +207,8 @@ extension WebSocketConnection {
       guard self.outgoing.isEmpty, !self.sendFailed, let socket = self.immediateSocket,
         lws_partial_buffered(self.wsi) == 0
       else {
-        self.outgoing.append(contentsOf: messages)
-        self.queuedBytes += messages.reduce(0) { $0 + $1.count }
+        self.corked = Array(messages)
+        self.uncork()
         lws_callback_on_writable(self.wsi)
         return
       }
@@ -234,8 +234,9 @@ extension WebSocketConnection {
     }
   }
 
-  /// Puts what the round held back at the head of ``outgoing``, for a writable turn that
-  /// comes before the round's end: its writes then keep the order the messages were sent in.
+  /// Puts what the round held back at the head of ``outgoing``, for lws's writable turn: one
+  /// that comes before the round's end, or the next when the round's end cannot send straight
+  /// to the socket. The writes then keep the order the messages were sent in.
   func uncork() {
     guard !self.corked.isEmpty else { return }
     self.outgoing.insert(contentsOf: self.corked, at: self.outgoing.startIndex)
