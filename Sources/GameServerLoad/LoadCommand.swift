@@ -61,10 +61,10 @@ struct LoadCommand: ParsableCommand {
     guard self.connections >= 2, self.connections % 2 == 0 else {
       throw ValidationError("--connections must be an even number of at least 2 (rooms of 2)")
     }
+    if let interval = self.moveInterval {
+      guard interval > 0, interval <= 3_600 else { throw ValidationError("--move-interval must be above 0 and at most 3600 seconds") }
+    }
     if self.relayFloor {
-      if let interval = self.moveInterval {
-        guard interval > 0, interval <= 3_600 else { throw ValidationError("--move-interval must be above 0 and at most 3600 seconds") }
-      }
       print(try RelayFloor(connections: self.connections, moveInterval: self.moveInterval).measure(seconds: self.seconds).table)
       return
     }
@@ -77,8 +77,7 @@ struct LoadCommand: ParsableCommand {
     let pids = servers.compactMap { $0.0?.processIdentifier } + (self.port != nil ? [self.serverPid].compactMap { $0 } : [])
     guard !pids.isEmpty else { throw ValidationError("Give --server-pid with --port") }
     let game = try LoadGame.make(self.game, bot: self.bot, connectFourBot: self.connectFourBot, wordBot: self.wordBot)
-    if let interval = self.moveInterval {
-      guard interval > 0, interval <= 3_600 else { throw ValidationError("--move-interval must be above 0 and at most 3600 seconds") }
+    if self.moveInterval != nil {
       guard game.isBoardGame else { throw ValidationError("--move-interval paces the board games (tictactoe, connectfour)") }
     }
     guard (1...64).contains(self.loadThreads), self.loadThreads <= self.connections / 2 else {

@@ -200,25 +200,24 @@ extension WebSocketConnection {
   /// lws holds bytes of its own (a pong) or an earlier send failed.
   func flushCorked() {
     guard !self.corked.isEmpty else { return }
-    var messages = self.corked[...]
-    self.corked.removeAll(keepingCapacity: true)
-    guard !self.isClosed else { return }
-    while let first = messages.first {
+    // NB: Sent in place, by index: the array keeps its buffer for the next round.
+    var next = 0
+    while next < self.corked.count, !self.isClosed {
       guard self.outgoing.isEmpty, !self.sendFailed, let socket = self.immediateSocket,
         lws_partial_buffered(self.wsi) == 0
       else {
-        self.corked = Array(messages)
+        self.corked.removeFirst(next)
         self.uncork()
         lws_callback_on_writable(self.wsi)
         return
       }
       let sent: ImmediateSend
-      if messages.count > 1, let joined = JoinedFrames(messages) {
+      if self.corked.count - next > 1, let joined = JoinedFrames(self.corked[next...]) {
         sent = joined.send(on: socket)
-        messages.removeFirst(joined.messageCount)
+        next += joined.messageCount
       } else {
-        sent = first.sendFramed(on: socket)
-        messages.removeFirst()
+        sent = self.corked[next].sendFramed(on: socket)
+        next += 1
       }
       self.writes += 1
       switch sent {
@@ -232,6 +231,7 @@ extension WebSocketConnection {
       }
       lws_callback_on_writable(self.wsi)
     }
+    self.corked.removeAll(keepingCapacity: true)
   }
 
   /// Puts what the round held back at the head of ``outgoing``, for lws's writable turn: one
