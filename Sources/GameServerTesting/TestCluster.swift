@@ -16,7 +16,7 @@ import GameServerDatabase
 @MainActor
 public final class TestCluster {
   public let nodes: [TestGameServer]
-  public let clock: TestClock<Duration>
+  public let clock: SettlingTestClock<Duration>
   public let database: DatabaseClient
   public let cluster: InMemoryCluster
   /// The shards' shared parts, when the nodes are the room shards of one process.
@@ -62,7 +62,7 @@ public final class TestCluster {
     count: Int, asShards: Bool, games: GameCatalog, settings: Server.Settings, seed: UInt64,
     dependencies: @escaping (inout DependencyValues) -> Void
   ) {
-    let (clock, database) = (TestClock<Duration>(), DatabaseClient.inMemory())
+    let (clock, database) = (SettlingTestClock<Duration>(), DatabaseClient.inMemory())
     let cluster = InMemoryCluster(settings: settings.matchmaking, database: database)
     let made = LockIsolated(0)
     let shards =

@@ -24,7 +24,7 @@ public final class TestGameServer {
   /// The root store (not exhaustive: a test asserts on messages, and on state where it wants).
   public let store: TestStoreOf<Server>
   /// The game clocks, bots' thinking and grace periods run on this: advance it.
-  public let clock: TestClock<Duration>
+  public let clock: SettlingTestClock<Duration>
   public let database: DatabaseClient
   /// The messages never delivered because the log line they show failed.
   public let dropped = LockIsolated<[ServerMessage]>([])
@@ -62,7 +62,7 @@ public final class TestGameServer {
     games: GameCatalog,
     settings: Server.Settings = Server.Settings(),
     database: DatabaseClient = .inMemory(),
-    clock: TestClock<Duration> = TestClock(),
+    clock: SettlingTestClock<Duration> = SettlingTestClock(),
     seed: UInt64 = 1,
     listensToStorage: Bool = true,
     dependencies: @escaping (inout DependencyValues) -> Void = { _ in }

@@ -126,7 +126,7 @@ private struct Groups {
 
 @MainActor
 struct CancellationNamespaceTests {
-  private func makeStore(_ clock: TestClock<Duration>) -> TestStoreOf<Groups> {
+  private func makeStore(_ clock: SettlingTestClock<Duration>) -> TestStoreOf<Groups> {
     TestStore(initialState: Groups.State()) {
       Groups()
     } withDependencies: {
@@ -135,7 +135,7 @@ struct CancellationNamespaceTests {
   }
 
   @Test func sameItemIDInTwoGroupsIsTwoIDs() async {
-    let clock = TestClock()
+    let clock = SettlingTestClock()
     let store = self.makeStore(clock)
     await store.send(\.groups[id: 1].items[id: 1].start)
     await store.send(\.groups[id: 2].items[id: 1].start)
@@ -151,7 +151,7 @@ struct CancellationNamespaceTests {
   }
 
   @Test func taskCancelInsideAnEffectStaysInItsItem() async {
-    let clock = TestClock()
+    let clock = SettlingTestClock()
     let store = self.makeStore(clock)
     await store.send(\.groups[id: 1].items[id: 1].start)
     await store.send(\.groups[id: 1].items[id: 2].start)
@@ -166,7 +166,7 @@ struct CancellationNamespaceTests {
   }
 
   @Test func withTaskCancellationInsideAnItemIsTheItemsOwn() async {
-    let clock = TestClock()
+    let clock = SettlingTestClock()
     let store = self.makeStore(clock)
     await store.send(\.groups[id: 1].items[id: 1].startGuarded)
     await store.send(\.groups[id: 2].items[id: 1].startGuarded)
@@ -181,7 +181,7 @@ struct CancellationNamespaceTests {
   }
 
   @Test func cancellingALaterPartOfAConcatenationInAnItem() async {
-    let clock = TestClock()
+    let clock = SettlingTestClock()
     let store = self.makeStore(clock)
     await store.send(\.groups[id: 1].items[id: 1].startSteps)
     await store.send(\.groups[id: 1].items[id: 2].startSteps)
@@ -202,7 +202,7 @@ struct CancellationNamespaceTests {
   }
 
   @Test func removingAGroupCancelsItsItemsEffects() async {
-    let clock = TestClock()
+    let clock = SettlingTestClock()
     let store = self.makeStore(clock)
     await store.send(\.groups[id: 1].items[id: 1].start)
     await store.send(\.groups[id: 1].items[id: 2].startGuarded)
@@ -248,7 +248,7 @@ struct CancellationNamespaceTests {
   }
 
   @Test func aTestStoreSeesAnItemsArmedTimerEndWithIt() async {
-    let clock = TestClock()
+    let clock = SettlingTestClock()
     let store = self.makeStore(clock)
     await store.send(\.groups[id: 1].items[id: 1].arm)
     await store.send(\.groups[id: 2].items[id: 2].arm)

@@ -93,7 +93,7 @@ final class ManualSchedulingClock: Clock, SchedulingClock, @unchecked Sendable {
 @MainActor
 struct DelayedSendTests {
   @Test func aTestStoreSeesItAsASleepThenASend() async {
-    let clock = TestClock()
+    let clock = SettlingTestClock()
     let store = TestStore(initialState: MoveClock.State()) {
       MoveClock()
     } withDependencies: {

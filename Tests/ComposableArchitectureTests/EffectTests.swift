@@ -327,7 +327,7 @@ struct EffectTests {
   }
 
   @Test func concatenateRunsInOrder() async {
-    let clock = TestClock()
+    let clock = SettlingTestClock()
     let store = TestStore(initialState: EffectFeature.State()) {
       EffectFeature()
     } withDependencies: {
@@ -342,7 +342,7 @@ struct EffectTests {
   }
 
   @Test func concatenateCancelledDoesNotRunLaterParts() async {
-    let clock = TestClock()
+    let clock = SettlingTestClock()
     let events = LockIsolated<[String]>([])
     let store = TestStore(initialState: EffectFeature.State()) {
       EffectFeature(events: events)
@@ -359,7 +359,7 @@ struct EffectTests {
   }
 
   @Test func concatenateNotCancelledRunsAllParts() async {
-    let clock = TestClock()
+    let clock = SettlingTestClock()
     let events = LockIsolated<[String]>([])
     let store = TestStore(initialState: EffectFeature.State()) {
       EffectFeature(events: events)
@@ -382,7 +382,7 @@ struct EffectTests {
   }
 
   @Test func cancellableAndCancel() async {
-    let clock = TestClock()
+    let clock = SettlingTestClock()
     let store = TestStore(initialState: EffectFeature.State()) {
       EffectFeature()
     } withDependencies: {
@@ -399,7 +399,7 @@ struct EffectTests {
   }
 
   @Test func cancelInFlight() async {
-    let clock = TestClock()
+    let clock = SettlingTestClock()
     let store = TestStore(initialState: EffectFeature.State()) {
       EffectFeature()
     } withDependencies: {
@@ -416,7 +416,7 @@ struct EffectTests {
   }
 
   @Test func withTaskCancellationCancelInFlight() async {
-    let clock = TestClock()
+    let clock = SettlingTestClock()
     let store = TestStore(initialState: EffectFeature.State()) {
       EffectFeature()
     } withDependencies: {
@@ -431,7 +431,7 @@ struct EffectTests {
   }
 
   @Test func withTaskCancellationCancelledByReducer() async {
-    let clock = TestClock()
+    let clock = SettlingTestClock()
     let store = TestStore(initialState: EffectFeature.State()) {
       EffectFeature()
     } withDependencies: {
@@ -444,7 +444,7 @@ struct EffectTests {
   }
 
   @Test func taskCancelFromEffect() async {
-    let clock = TestClock()
+    let clock = SettlingTestClock()
     let store = TestStore(initialState: EffectFeature.State()) {
       EffectFeature()
     } withDependencies: {
@@ -459,7 +459,7 @@ struct EffectTests {
   }
 
   @Test func dependenciesCapturedByEffects() async {
-    let clock = TestClock()
+    let clock = SettlingTestClock()
     let store = TestStore(initialState: EffectFeature.State()) {
       EffectFeature()
     } withDependencies: {
@@ -478,7 +478,7 @@ struct EffectTests {
   }
 
   @Test func debounce() async {
-    let clock = TestClock()
+    let clock = SettlingTestClock()
     let store = TestStore(initialState: EffectFeature.State()) {
       EffectFeature()
     } withDependencies: {

@@ -98,7 +98,7 @@ struct ForEachTests {
   }
 
   @Test func elementEffectsAreTaggedWithTheirID() async {
-    let clock = TestClock()
+    let clock = SettlingTestClock()
     let store = TestStore(initialState: List.State(rows: Self.twoRows)) {
       List()
     } withDependencies: {
@@ -118,7 +118,7 @@ struct ForEachTests {
   }
 
   @Test func cancelIDsAreIndependentPerRow() async {
-    let clock = TestClock()
+    let clock = SettlingTestClock()
     let store = TestStore(initialState: List.State(rows: Self.twoRows)) {
       List()
     } withDependencies: {
@@ -142,7 +142,7 @@ struct ForEachTests {
   }
 
   @Test func removingARowCancelsItsEffects() async {
-    let clock = TestClock()
+    let clock = SettlingTestClock()
     let store = TestStore(initialState: List.State(rows: Self.twoRows)) {
       List()
     } withDependencies: {
@@ -165,7 +165,7 @@ struct ForEachTests {
   }
 
   @Test func readdedRowStartsWithoutOldEffects() async {
-    let clock = TestClock()
+    let clock = SettlingTestClock()
     let store = TestStore(initialState: List.State(rows: [Row.State(id: 1)])) {
       List()
     } withDependencies: {

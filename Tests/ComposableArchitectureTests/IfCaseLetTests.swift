@@ -91,7 +91,7 @@ struct IfCaseLetTests {
   }
 
   @Test func childEffectRunsAndFeedsBack() async {
-    let clock = TestClock()
+    let clock = SettlingTestClock()
     let store = TestStore(initialState: Root.State.welcome(attempts: 0)) {
       Root()
     } withDependencies: {
@@ -106,7 +106,7 @@ struct IfCaseLetTests {
   }
 
   @Test func leavingTheCaseCancelsChildEffects() async {
-    let clock = TestClock()
+    let clock = SettlingTestClock()
     let store = TestStore(initialState: Root.State.session(Session.State(user: "blob"))) {
       Root()
     } withDependencies: {
@@ -119,7 +119,7 @@ struct IfCaseLetTests {
   }
 
   @Test func childLeavingThroughItsOwnActionCancelsItsEffects() async {
-    let clock = TestClock()
+    let clock = SettlingTestClock()
     let store = TestStore(initialState: Root.State.session(Session.State(user: "blob"))) {
       Root()
     } withDependencies: {
@@ -132,7 +132,7 @@ struct IfCaseLetTests {
   }
 
   @Test func reenteringTheCaseWithNewStateCancelsOldEffects() async {
-    let clock = TestClock()
+    let clock = SettlingTestClock()
     let store = TestStore(initialState: Root.State.session(Session.State(user: "blob"))) {
       Root()
     } withDependencies: {

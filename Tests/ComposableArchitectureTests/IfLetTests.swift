@@ -131,7 +131,7 @@ struct IfLetTests {
   }
 
   @Test func childEffectRunsWhileChildIsPresent() async {
-    let clock = TestClock()
+    let clock = SettlingTestClock()
     let store = TestStore(initialState: Parent.State()) {
       Parent()
     } withDependencies: {
@@ -148,7 +148,7 @@ struct IfLetTests {
   }
 
   @Test func childEffectsAreCancelledWhenParentNilsState() async {
-    let clock = TestClock()
+    let clock = SettlingTestClock()
     let store = TestStore(initialState: Parent.State()) {
       Parent()
     } withDependencies: {
@@ -164,7 +164,7 @@ struct IfLetTests {
   }
 
   @Test func childEffectsAreCancelledWhenChildIsReplacedByANewValue() async {
-    let clock = TestClock()
+    let clock = SettlingTestClock()
     let store = TestStore(initialState: Parent.State()) {
       Parent()
     } withDependencies: {

@@ -139,7 +139,7 @@ struct MappedEffectTests {
   }
 
   @Test func aTestStoreSeesTheSameEffects() async {
-    let clock = TestClock()
+    let clock = SettlingTestClock()
     let store = TestStore(initialState: Screen.State(table: Table.State(rows: [TimedRow.State(id: 1)]))) {
       Screen()
     } withDependencies: {

@@ -68,7 +68,7 @@ private struct TickerHost {
 @MainActor
 struct PresentationIdentityTests {
   @Test func replacingAChildWithAnotherIDCancelsTheFirstOnesEffects() async {
-    let clock = TestClock()
+    let clock = SettlingTestClock()
     let store = TestStore(initialState: TickerHost.State()) { TickerHost() } withDependencies: {
       $0.continuousClock = clock
     }
@@ -91,7 +91,7 @@ struct PresentationIdentityTests {
   }
 
   @Test func aParentCancelsItsChildsEffectByTheChildsID() async {
-    let clock = TestClock()
+    let clock = SettlingTestClock()
     let store = TestStore(initialState: TickerHost.State(ticker: Ticker.State(id: 3))) {
       TickerHost()
     } withDependencies: {
@@ -152,7 +152,7 @@ private struct OuterStackHost {
 @MainActor
 struct OuterDismissalTests {
   @Test func anElementPoppedOutsideItsForEachHasItsEffectsCancelledOnTheNextAction() async {
-    let clock = TestClock()
+    let clock = SettlingTestClock()
     let store = TestStore(initialState: OuterStackHost.State()) {
       OuterStackHost()
     } withDependencies: {
@@ -168,7 +168,7 @@ struct OuterDismissalTests {
   }
 
   @Test func aChildDismissedOutsideItsIfLetHasItsEffectsCancelledOnTheNextAction() async {
-    let clock = TestClock()
+    let clock = SettlingTestClock()
     let store = TestStore(initialState: OuterHost.State(ticker: Ticker.State(id: 1))) {
       OuterHost()
     } withDependencies: {

@@ -196,7 +196,7 @@ struct PresentationTests {
   }
 
   @Test func dismissFromParentCancelsChildEffects() async {
-    let clock = TestClock()
+    let clock = SettlingTestClock()
     let store = TestStore(initialState: Parent.State()) {
       Parent()
     } withDependencies: {
@@ -215,7 +215,7 @@ struct PresentationTests {
   }
 
   @Test func niliingStateFromParentCancelsChildEffects() async {
-    let clock = TestClock()
+    let clock = SettlingTestClock()
     let store = TestStore(initialState: Parent.State()) {
       Parent()
     } withDependencies: {
@@ -229,7 +229,7 @@ struct PresentationTests {
   }
 
   @Test func dismissDependencySendsDismissAction() async {
-    let clock = TestClock()
+    let clock = SettlingTestClock()
     let store = TestStore(initialState: Parent.State()) {
       Parent()
     } withDependencies: {
@@ -265,7 +265,7 @@ struct PresentationTests {
   }
 
   @Test func dismissInATestStoresRootFeatureEndsItsEffectsAndItsActions() async {
-    let clock = TestClock()
+    let clock = SettlingTestClock()
     let store = TestStore(initialState: Detail.State()) { Detail() } withDependencies: {
       $0.continuousClock = clock
     }
@@ -322,7 +322,7 @@ struct PresentationTests {
   }
 
   @Test func enumDestinationDismissCancelsCaseEffects() async {
-    let clock = TestClock()
+    let clock = SettlingTestClock()
     let store = TestStore(initialState: Host.State()) {
       Host()
     } withDependencies: {
@@ -336,7 +336,7 @@ struct PresentationTests {
   }
 
   @Test func enumDestinationSwitchingCaseCancelsEffects() async {
-    let clock = TestClock()
+    let clock = SettlingTestClock()
     let store = TestStore(initialState: Host.State()) {
       Host()
     } withDependencies: {

@@ -13,7 +13,7 @@ struct SchedulingClockCacheTests {
     // The same type: opened without a look-up, and still this instance, not the first.
     #expect(cache.scheduling(second) === second)
     #expect(cache.scheduling(ContinuousClock()) == nil)
-    #expect(cache.scheduling(TestClock()) == nil)
+    #expect(cache.scheduling(SettlingTestClock()) == nil)
     #expect(cache.scheduling(first) === first)
     let other = OtherSchedulingClock()
     #expect(cache.scheduling(other) === other)

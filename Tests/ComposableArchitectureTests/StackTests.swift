@@ -215,7 +215,7 @@ struct StackTests {
   }
 
   @Test func popFromCancelsEffectsOfPoppedElements() async {
-    let clock = TestClock()
+    let clock = SettlingTestClock()
     let store = TestStore(initialState: Navigator.State()) {
       Navigator()
     } withDependencies: {
@@ -243,7 +243,7 @@ struct StackTests {
   }
 
   @Test func dismissFromElementPopsIt() async {
-    let clock = TestClock()
+    let clock = SettlingTestClock()
     let store = TestStore(initialState: Navigator.State()) {
       Navigator()
     } withDependencies: {

@@ -18,14 +18,14 @@ struct TakenInCancellableTests {
   }
 
   @Test func aDelayedSendMadeForTheCallTakesTheIdIn() {
-    let effect = Effect<Action>.send(.fired(1), after: .seconds(1), clock: TestClock())
+    let effect = Effect<Action>.send(.fired(1), after: .seconds(1), clock: SettlingTestClock())
       .cancellable(id: CancelID.timer, cancelInFlight: true)
     #expect(!self.isWrapped(effect))
     #expect(effect.takenInCancellable == self.timerID)
   }
 
   @Test func aDelayedSendHeldElsewhereIsWrappedAndLeftAsItWas() throws {
-    let timer = Effect<Action>.send(.fired(1), after: .seconds(1), clock: TestClock())
+    let timer = Effect<Action>.send(.fired(1), after: .seconds(1), clock: SettlingTestClock())
     let cancellable = timer.cancellable(id: CancelID.timer, cancelInFlight: true)
     #expect(timer.takenInCancellable == nil)
     try #require(self.isWrapped(cancellable))
@@ -33,13 +33,13 @@ struct TakenInCancellableTests {
   }
 
   @Test func onlyAnIdThatCancelsInFlightIsTakenIn() {
-    let effect = Effect<Action>.send(.fired(1), after: .seconds(1), clock: TestClock())
+    let effect = Effect<Action>.send(.fired(1), after: .seconds(1), clock: SettlingTestClock())
       .cancellable(id: CancelID.timer)
     #expect(self.isWrapped(effect))
   }
 
   @Test func aSecondIdIsWrappedAroundTheFirst() throws {
-    let effect = Effect<Action>.send(.fired(1), after: .seconds(1), clock: TestClock())
+    let effect = Effect<Action>.send(.fired(1), after: .seconds(1), clock: SettlingTestClock())
       .cancellable(id: CancelID.timer, cancelInFlight: true)
       .cancellable(id: CancelID.outer, cancelInFlight: true)
     try #require(self.isWrapped(effect))
@@ -49,7 +49,7 @@ struct TakenInCancellableTests {
   }
 
   @Test func rebuiltAndRewrittenEffectsKeepTheId() throws {
-    let effect = Effect<Action>.send(.fired(1), after: .seconds(1), clock: TestClock())
+    let effect = Effect<Action>.send(.fired(1), after: .seconds(1), clock: SettlingTestClock())
       .cancellable(id: CancelID.timer, cancelInFlight: true)
     // A mapping rebuilt node by node (a mapped concatenation, a materialized child effect).
     #expect(effect.rebuiltMap { [$0] }.takenInCancellable == self.timerID)
@@ -84,7 +84,7 @@ struct TakenInCancellableTests {
   }
 
   @Test func aTestStoreCancelsATimerInAConcatenationByItsId() async {
-    let clock = TestClock()
+    let clock = SettlingTestClock()
     let store = TestStore(initialState: [Int]()) { self.concatenation(clock: clock) }
     await store.send(.fired(0)) { $0 = [0] }
     // NB: The test store sees the timer as the `.run` it stands for, inside its id: cancelled,

@@ -282,7 +282,7 @@ struct TestStoreTests {
   }
 
   @Test func skipInFlightEffects() async {
-    let clock = TestClock()
+    let clock = SettlingTestClock()
     let store = TestStore(initialState: TestStoreFeature.State()) {
       TestStoreFeature()
     } withDependencies: {
@@ -338,7 +338,7 @@ struct TestStoreTests {
   }
 
   @Test func testStoreTaskCancel() async {
-    let clock = TestClock()
+    let clock = SettlingTestClock()
     let store = TestStore(initialState: TestStoreFeature.State()) {
       TestStoreFeature()
     } withDependencies: {
@@ -405,7 +405,7 @@ struct TestStoreTests {
   }
 
   @Test func exhaustivityOffUnreceivedActionsAndRunningEffects() async {
-    let clock = TestClock()
+    let clock = SettlingTestClock()
     let store = TestStore(initialState: TestStoreFeature.State()) {
       TestStoreFeature()
     } withDependencies: {

@@ -11,7 +11,7 @@ let topFleet = zip([9, 7, 5, 3, 1], Fleet.lengths).map { Ship(row: 0, column: $0
 
 @MainActor
 struct BattleshipRulesTests {
-  let clock = TestClock()
+  let clock = SettlingTestClock()
 
   func makeStore(_ state: Battleship.State = Battleship.State(first: "ada", second: "bob")) -> TestStoreOf<Battleship> {
     TestStore(initialState: state) {

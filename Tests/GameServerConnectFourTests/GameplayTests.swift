@@ -13,7 +13,7 @@ func deadline(_ state: ConnectFour.State) -> Date {
 
 @MainActor
 struct GameplayTests {
-  let clock = TestClock()
+  let clock = SettlingTestClock()
 
   func makeStore(limit: Duration = .seconds(30)) -> TestStoreOf<ConnectFour> {
     TestStore(initialState: ConnectFour.State(x: "alice", o: "bob", moveTimeLimit: limit)) {

@@ -10,7 +10,7 @@ struct RejectionTests {
     TestStore(initialState: state) {
       ConnectFour()
     } withDependencies: {
-      $0.continuousClock = TestClock()
+      $0.continuousClock = SettlingTestClock()
       $0.date = .constant(Date(timeIntervalSince1970: 0))
     }
   }

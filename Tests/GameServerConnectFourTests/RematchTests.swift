@@ -6,7 +6,7 @@ import Testing
 
 @MainActor
 struct RematchTests {
-  let clock = TestClock()
+  let clock = SettlingTestClock()
 
   func finishedGame() -> ConnectFour.State {
     var state = ConnectFour.State(x: "alice", o: "bob")

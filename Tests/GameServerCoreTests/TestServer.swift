@@ -21,7 +21,7 @@ import GameServerWordGrid
 final class TestServer {
   let kit: TestGameServer
   var store: TestStoreOf<Server> { self.kit.store }
-  var clock: TestClock<Duration> { self.kit.clock }
+  var clock: SettlingTestClock<Duration> { self.kit.clock }
   var database: DatabaseClient { self.kit.database }
   var dropped: LockIsolated<[ServerMessage]> { self.kit.dropped }
 
@@ -32,7 +32,7 @@ final class TestServer {
   init(
     settings: Server.Settings = Server.Settings(),
     database: DatabaseClient = .inMemory(),
-    clock: TestClock<Duration> = TestClock(),
+    clock: SettlingTestClock<Duration> = SettlingTestClock(),
     dictionary: WordDictionary = .sample,
     seed: UInt64 = 1,
     listensToStorage: Bool = true

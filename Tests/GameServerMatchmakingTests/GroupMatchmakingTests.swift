@@ -8,7 +8,7 @@ import Testing
 /// their host starts.
 @MainActor
 struct GroupMatchmakingTests {
-  let clock = TestClock()
+  let clock = SettlingTestClock()
 
   func makeStore(settings: Matchmaking.Settings = Matchmaking.Settings(botAfter: nil)) -> TestStoreOf<Matchmaking> {
     TestStore(initialState: Matchmaking.State(settings: settings)) {

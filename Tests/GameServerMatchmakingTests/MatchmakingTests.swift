@@ -6,7 +6,7 @@ import Testing
 
 @MainActor
 struct MatchmakingTests {
-  let clock = TestClock()
+  let clock = SettlingTestClock()
 
   func makeStore(settings: Matchmaking.Settings = Matchmaking.Settings()) -> TestStoreOf<Matchmaking> {
     TestStore(initialState: Matchmaking.State(settings: settings)) {

@@ -12,7 +12,7 @@ struct SharedQueueTests {
     TestStore(initialState: Matchmaking.State()) {
       Matchmaking()
     } withDependencies: {
-      $0.continuousClock = TestClock()
+      $0.continuousClock = SettlingTestClock()
     }
   }
 

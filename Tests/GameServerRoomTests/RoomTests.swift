@@ -15,7 +15,7 @@ func mark(_ row: Int, _ column: Int) -> AnyMove { AnyMove(TicTacToe.Move.mark(c(
 
 @MainActor
 struct RoomTests {
-  let clock = TestClock()
+  let clock = SettlingTestClock()
 
   func ticTacToeRoom(o: Seat = Seat(player: "bob", name: "Bob")) -> Room.State {
     Room.State(

@@ -118,7 +118,7 @@ extension HighCard: Game {
 
 @MainActor
 struct SimultaneousTurnTests {
-  let clock = TestClock()
+  let clock = SettlingTestClock()
 
   func makeStore(seats: [Seat]) -> TestStoreOf<Room> {
     let state = Room.State(

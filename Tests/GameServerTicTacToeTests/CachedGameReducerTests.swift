@@ -10,7 +10,7 @@ import Testing
 struct CachedGameReducerTests {
   @Test func theReducerMadeOnTheFirstActionIsKept() {
     withDependencies {
-      $0.continuousClock = TestClock()
+      $0.continuousClock = SettlingTestClock()
       $0.date = .constant(Date(timeIntervalSince1970: 0))
     } operation: {
       var storage: AnyObject = GameStateStorage(TicTacToe.State(x: "ada", o: "bob"))

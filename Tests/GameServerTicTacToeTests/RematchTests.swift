@@ -6,7 +6,7 @@ import GameServerTicTacToe
 
 @MainActor
 struct RematchTests {
-  let clock = TestClock()
+  let clock = SettlingTestClock()
 
   func finishedGame() -> TicTacToe.State {
     var state = TicTacToe.State(x: "alice", o: "bob")

@@ -6,7 +6,7 @@ import GameServerWordGrid
 
 @MainActor
 struct RaceTests {
-  let clock = TestClock()
+  let clock = SettlingTestClock()
 
   func makeStore(players: [PlayerID] = ["alice", "bob"]) -> TestStoreOf<WordGrid> {
     TestStore(

@@ -8,7 +8,7 @@ import Testing
 /// and the next turn's clock starts in full.
 @MainActor
 struct TurnClockTests {
-  let clock = TestClock()
+  let clock = SettlingTestClock()
 
   func makeStore() -> TestStoreOf<WordGrid> {
     TestStore(

@@ -15,7 +15,7 @@ struct TurnsTests {
     ) {
       WordGrid()
     } withDependencies: {
-      $0.continuousClock = TestClock()
+      $0.continuousClock = SettlingTestClock()
       $0.wordDictionary = dictionary
     }
   }

@@ -5,7 +5,7 @@ import Synchronization
 /// The executor a test store's effects run on: its own, serial, on the main queue.
 ///
 /// The test store drains it at once after each `send` and `receive` (so effects reach their
-/// first suspension, a clock's sleep, before the step returns), ``TestClock`` drains every live
+/// first suspension, a clock's sleep, before the step returns), ``SettlingTestClock`` drains every live
 /// store's executor around each sleep it ends, and whenever a job arrives while nobody drains it
 /// (an effect woken by work on another thread) it is drained from the main queue. So a store's
 /// effects run in a fixed order relative to the test, however many other tests run at once and

@@ -3,7 +3,7 @@ extension Effect {
   /// grace period, a bot's delay.
   ///
   /// It does what `.run { send in try await clock.sleep(for: duration); await send(action) }`
-  /// does, cancellation included, and a test store and its `TestClock` see it as exactly that.
+  /// does, cancellation included, and a test store and its `SettlingTestClock` see it as exactly that.
   /// In a live store whose clock is a ``SchedulingClock`` (the game server's `ServerClock`) it
   /// starts no task: the timer is an entry in the clock's heap until it fires, so arming,
   /// cancelling and re-arming it on every move costs next to nothing.

@@ -2,7 +2,7 @@
 /// ``Effect/send(_:after:clock:)`` uses in a live store, so that re-arming a timer costs a
 /// heap entry instead of a task started and a task cancelled.
 ///
-/// A clock that is not one (swift's `ContinuousClock`, a `TestClock`) still works with that
+/// A clock that is not one (swift's `ContinuousClock`, a `SettlingTestClock`) still works with that
 /// effect: the store then sleeps on it in a task, as `.run { try await clock.sleep(for:) }` does.
 ///
 /// ```swift

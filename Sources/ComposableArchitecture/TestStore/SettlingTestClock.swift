@@ -1,18 +1,19 @@
+import Clocks
 import Foundation
 import IssueReporting
 
-/// A clock whose time moves only when a test advances it, and that runs test stores' effects as
-/// it does.
+/// A test clock that runs test stores' effects as it moves: swift-clocks' `TestClock`, made
+/// deterministic for test stores (not in TCA).
 ///
-/// It has the API of swift-clocks' `TestClock` (which this module otherwise re-exports) and
-/// takes its place for code that imports `ComposableArchitecture`: `TestClock()` is this one.
-/// The difference is determinism. Before it looks for the next sleep to end, and after it ends
-/// one, ``advance(by:)`` runs every live ``TestStore``'s pending effects until each is
-/// suspended again, so a timer effect woken at one second has slept again before the clock
-/// looks at two seconds, however busy the machine is.
+/// It has the API of swift-clocks' `TestClock`, which this module re-exports: `TestClock()` is
+/// swift-clocks' own, as in TCA, whatever a test imports. The difference is determinism. Before
+/// it looks for the next sleep to end, and after it ends one, ``advance(by:)`` runs every live
+/// ``TestStore``'s pending effects until each is suspended again, so a timer effect woken at one
+/// second has slept again before the clock looks at two seconds, however busy the machine is.
+/// swift-clocks' clock yields instead, which usually gives the effect time to sleep again.
 ///
 /// ```swift
-/// let clock = TestClock()
+/// let clock = SettlingTestClock()
 /// let store = TestStore(initialState: Timer.State()) {
 ///   Timer()
 /// } withDependencies: {
@@ -23,7 +24,7 @@ import IssueReporting
 /// await store.receive(\.tick) { $0.seconds = 1 }
 /// await store.receive(\.tick) { $0.seconds = 2 }
 /// ```
-public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, @unchecked Sendable {
+public final class SettlingTestClock<Duration: DurationProtocol & Hashable>: Clock, @unchecked Sendable {
   /// A point in the test clock's time: an offset from its start.
   public struct Instant: InstantProtocol {
     let offset: Duration
@@ -106,11 +107,18 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, @unc
     try Task.checkCancellation()
   }
 
-  /// Throws ``SuspensionError`` when some sleep is suspended, once test stores' effects have
-  /// run as far as they can.
+  /// Throws swift-clocks' `SuspensionError` when some sleep is suspended, once test stores'
+  /// effects have run as far as they can.
   public func checkSuspension() async throws {
     await TestEffectsExecutor.settle()
-    guard self.storage.value.sleepers.isEmpty else { throw SuspensionError() }
+    guard self.storage.value.sleepers.isEmpty else { throw Self.suspensionError }
+  }
+
+  // NB: swift-clocks' error, so that `catch is SuspensionError` holds for either clock. Its
+  //     initializer is internal to swift-clocks; it has no stored properties, so any value of its
+  //     (zero) size is it. `SettlingTestClockTests` checks the throw.
+  private static var suspensionError: Clocks.SuspensionError {
+    unsafeBitCast((), to: Clocks.SuspensionError.self)
   }
 
   /// Moves time forward by `duration`, ending every sleep due by then, in order of deadline.
@@ -191,14 +199,9 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, @unc
   }
 }
 
-extension TestClock where Duration == Swift.Duration {
+extension SettlingTestClock where Duration == Swift.Duration {
   /// A test clock measured in `Swift.Duration`, starting at zero.
   public convenience init() {
     self.init(now: .init())
   }
-}
-
-extension Clock where Self == TestClock<Swift.Duration> {
-  /// A test clock, for `clock: .test`.
-  public static var test: Self { TestClock() }
 }

@@ -74,7 +74,7 @@ private struct Ticker {
 }
 
 @MainActor
-private func tickerStore(_ clock: TestClock<Duration>) -> TestStoreOf<Ticker> {
+private func tickerStore(_ clock: SettlingTestClock<Duration>) -> TestStoreOf<Ticker> {
   TestStore(initialState: Ticker.State()) {
     Ticker()
   } withDependencies: {
@@ -83,9 +83,9 @@ private func tickerStore(_ clock: TestClock<Duration>) -> TestStoreOf<Ticker> {
 }
 
 @MainActor
-struct TestClockTests {
+struct SettlingTestClockTests {
   @Test func aSleepEndsWhenTheClockReachesItsDeadline() async throws {
-    let clock = TestClock()
+    let clock = SettlingTestClock()
     let ended = LockIsolated(false)
     let task = Task {
       try await clock.sleep(for: .seconds(2))
@@ -101,13 +101,13 @@ struct TestClockTests {
   }
 
   @Test func aDeadlineAlreadyPastReturnsAtOnce() async throws {
-    let clock = TestClock<Duration>(now: .init(offset: .seconds(10)))
+    let clock = SettlingTestClock<Duration>(now: .init(offset: .seconds(10)))
     try await clock.sleep(until: .init(offset: .seconds(5)))
     #expect(clock.now == .init(offset: .seconds(10)))
   }
 
   @Test func cancellingASleepThrows() async {
-    let clock = TestClock()
+    let clock = SettlingTestClock()
     let task = Task { try await clock.sleep(for: .seconds(1)) }
     await clock.waitUntilSuspended()
     task.cancel()
@@ -117,7 +117,7 @@ struct TestClockTests {
   }
 
   @Test func advancingEndsSleepsInOrderOfDeadline() async {
-    let clock = TestClock()
+    let clock = SettlingTestClock()
     let store = tickerStore(clock)
     await store.send(.race)
     await clock.advance(by: .seconds(5))
@@ -127,7 +127,7 @@ struct TestClockTests {
   }
 
   @Test func oneAdvanceEndsEverySleepOfATimerThatIsDue() async {
-    let clock = TestClock()
+    let clock = SettlingTestClock()
     let store = tickerStore(clock)
     await store.send(.start)
     await clock.advance(by: .seconds(3))
@@ -138,7 +138,7 @@ struct TestClockTests {
   }
 
   @Test func workBetweenSleepsDoesNotHideTheNextSleep() async {
-    let clock = TestClock()
+    let clock = SettlingTestClock()
     let store = tickerStore(clock)
     await store.send(.startHopping)
     await clock.advance(by: .seconds(3))
@@ -148,7 +148,7 @@ struct TestClockTests {
   }
 
   @Test func checkSuspensionThrowsWhileAnEffectSleeps() async {
-    let clock = TestClock()
+    let clock = SettlingTestClock()
     let store = tickerStore(clock)
     await store.send(.start)
     await #expect(throws: SuspensionError.self) { try await clock.checkSuspension() }
@@ -157,7 +157,7 @@ struct TestClockTests {
   }
 
   @Test func runEndsEverySleepOfEffectsThatFinish() async {
-    let clock = TestClock()
+    let clock = SettlingTestClock()
     let store = tickerStore(clock)
     await store.send(.startHopping)
     await clock.run()
@@ -168,7 +168,7 @@ struct TestClockTests {
   }
 
   @Test func runReportsATimerThatNeverStops() async {
-    let clock = TestClock()
+    let clock = SettlingTestClock()
     let store = tickerStore(clock)
     store.exhaustivity = .off
     await store.send(.start)
@@ -180,7 +180,7 @@ struct TestClockTests {
   }
 }
 
-extension TestClock<Duration> {
+extension SettlingTestClock<Duration> {
   /// Waits until some sleep is suspended, for a sleep in a plain task that no test store runs.
   fileprivate func waitUntilSuspended() async {
     while (try? await self.checkSuspension()) != nil { await Task.yield() }
