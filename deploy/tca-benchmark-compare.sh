@@ -5,12 +5,12 @@
 # Usage: deploy/tca-benchmark-compare.sh OLD_BINARY NEW_BINARY [ROUNDS] [KEYS]
 #   OLD_BINARY, NEW_BINARY: .build/release/tca-benchmark of two checkouts
 #     (`swift build -c release --product tca-benchmark` in each)
-#   KEYS: the `--only` keys to run (default: "root nested scoped forEach1000 testStore")
+#   KEYS: the `--only` keys to run (default: "root nested scoped ifLet forEach1000 testStore")
 set -euo pipefail
 old="$1"
 new="$2"
 rounds="${3:-3}"
-keys="${4:-root nested scoped forEach1000 testStore}"
+keys="${4:-root nested scoped ifLet forEach1000 testStore}"
 results="$(mktemp)"
 trap 'rm -f "$results"' EXIT
 for round in $(seq "$rounds"); do

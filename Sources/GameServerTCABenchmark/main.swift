@@ -12,6 +12,7 @@ if settings.runs("root") { report.add(rootSendCase(settings)) }
 if settings.runs("observed") { report.add(observedRootSendCase(settings)) }
 if settings.runs("nested") { report.add(nestedScopeCase(settings)) }
 if settings.runs("scoped") { report.add(scopedStoreCase(settings)) }
+if settings.runs("ifLet") { report.add(nestedIfLetCase(settings)) }
 for count in [1_000, 10_000, 100_000] where settings.runs("forEach\(count)") {
   report.add(forEachCase(settings, count: count))
 }

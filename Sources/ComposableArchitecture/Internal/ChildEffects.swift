@@ -125,6 +125,38 @@ func _childIdentity<Value>(_ value: Value) -> ErasedID? {
   )
 }
 
+/// ``_childIdentity(_:)`` for values of one type, with the casts that decide which identity a
+/// type has made once, when a reducer is built, rather than for every action.
+@usableFromInline
+struct _ChildIdentity<Value>: @unchecked Sendable {
+  @usableFromInline let identify: (Value) -> ErasedID?
+
+  @inlinable
+  init() {
+    if let observable = Value.self as? any ObservableState.Type {
+      self.identify = _observableIdentity(of: Value.self, as: observable)
+    } else {
+      self.identify = _childIdentity
+    }
+  }
+}
+
+/// The identity of observable struct state: its origin, read without a cast; enums and values
+/// without an origin take the general path.
+@inlinable
+func _observableIdentity<Value, State: ObservableState>(
+  of _: Value.Type, as _: State.Type
+) -> (Value) -> ErasedID? {
+  { value in
+    // NB: `State` is `Value`, found by the cast above.
+    let origin = withUnsafePointer(to: value) {
+      $0.withMemoryRebound(to: State.self, capacity: 1) { $0.pointee._$id.structOrigin }
+    }
+    if let origin { return ErasedID(exactly: origin) }
+    return _childIdentity(value)
+  }
+}
+
 private func _identifiableID<Value: Identifiable>(_ value: Value) -> ErasedID? {
   // NB: An id is a value (TCA takes it to be), so sharing it between threads is safe.
   ErasedID(exactly: UncheckedSendable(AnyHashable(value.id)))

@@ -38,9 +38,20 @@ extension Reducer where Self: CaseReducer, Body: Reducer, Body.State == State, B
 }
 
 extension CaseReducer {
-  /// The static body, built once.
+  /// The static body, built once, the first time an action of a destination arrives: so that a
+  /// destination's feature may present or push the destination enum it is a case of.
   @usableFromInline
-  static var resolvedBody: Reduce<State, Action> { Self.body._resolve() }
+  static var resolvedBody: Reduce<State, Action> { _CaseReducerBody<Self>()._resolveLazily() }
+}
+
+/// The static body of a ``CaseReducer``, as a reducer that can be resolved when first used.
+@usableFromInline
+struct _CaseReducerBody<Cases: CaseReducer>: Reducer {
+  @usableFromInline
+  init() {}
+
+  @usableFromInline
+  var body: Cases.Body { Cases.body }
 }
 
 extension Store where State: CaseReducerState, State.StateReducer.Action == Action {

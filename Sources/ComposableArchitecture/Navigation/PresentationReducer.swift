@@ -105,6 +105,8 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
   @usableFromInline let location: SourceLocation
   /// The child's key path for its effects' ids, hashed once.
   @usableFromInline let childPath: ChildEffectsPath
+  /// How the destination's identity is read, decided once.
+  @usableFromInline let identity: _ChildIdentity<Destination.State>
 
   @usableFromInline
   init(
@@ -121,6 +123,7 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
     self.toPresentationAction = toPresentationAction
     self.location = location
     self.childPath = ChildEffectsPath(toPresentationState)
+    self.identity = _ChildIdentity()
   }
 
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
@@ -196,7 +199,7 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
     }
     return ChildEffectsID(
       path: self.childPath,
-      identity: _childIdentity(destination)
+      identity: self.identity.identify(destination)
     )
   }
 }

@@ -60,6 +60,7 @@ public struct ObservableStateID: Hashable, Sendable {
 
   /// The origin of a struct's identity, which copies and modified copies keep; `nil` for an
   /// enum's or a missing value's.
+  @usableFromInline
   var structOrigin: UInt64? {
     self.tags == 0 && self.origin != 0 ? self.origin : nil
   }

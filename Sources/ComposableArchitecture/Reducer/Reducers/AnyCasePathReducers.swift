@@ -64,7 +64,7 @@ extension Reducer {
   where WrappedState == Wrapped.State, WrappedAction == Wrapped.Action {
     _IfLetReducer(
       parent: self,
-      child: wrapped()._resolvedReducer(),
+      child: _LazyReducer(wrapped()),
       toChildState: toWrappedState,
       toChildAction: CaseExtractor(toWrappedAction),
       location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -90,7 +90,7 @@ extension Reducer {
   where ElementState == Element.State, ElementAction == Element.Action {
     _ForEachReducer(
       parent: self,
-      element: element()._resolvedReducer(),
+      element: _LazyReducer(element()),
       toElementsState: toElementsState,
       toElementAction: .elements(toElementAction),
       location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -118,7 +118,7 @@ extension Reducer {
     let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     return _IfCaseLetReducer(
       parent: self,
-      child: `case`()._resolvedReducer(),
+      child: _LazyReducer(`case`()),
       toChildState: CaseExtractor(toCaseState),
       toChildAction: CaseExtractor(toCaseAction),
       childPath: ChildEffectsPath(at: location),

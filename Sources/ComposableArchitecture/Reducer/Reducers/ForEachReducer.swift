@@ -30,7 +30,7 @@ extension Reducer {
   where ElementState == Element.State, ElementAction == Element.Action {
     _ForEachReducer(
       parent: self,
-      element: element()._resolvedReducer(),
+      element: _LazyReducer(element()),
       toElementsState: toElementsState,
       toElementAction: CaseExtractor(toElementAction),
       location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -46,7 +46,7 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
   @inlinable
   init(
     parent: Parent,
-    element: Element._Resolved,
+    element: _LazyReducer<Element>,
     toElementsState: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>,
     toElementAction: CaseExtractor<Parent.Action, IdentifiedAction<ID, Element.Action>>,
     location: SourceLocation

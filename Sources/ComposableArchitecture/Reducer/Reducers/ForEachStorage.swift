@@ -8,14 +8,16 @@ final class _ForEachStorage<Parent: Reducer, ID: Hashable & Sendable, Element: R
   @usableFromInline let elementsPath: StatePath<Parent.State, IdentifiedArray<ID, Element.State>>
   @usableFromInline let toElementAction: CaseExtractor<Parent.Action, IdentifiedAction<ID, Element.Action>>
   @usableFromInline let location: SourceLocation
-  @usableFromInline let element: Element._Resolved
+  /// Resolved when the first element action arrives, so that an element may be the parent's own
+  /// feature.
+  @usableFromInline let element: _LazyReducer<Element>
   /// The elements' key path for their effects' ids, hashed once.
   @usableFromInline let childPath: ChildEffectsPath
 
   @inlinable
   init(
     parent: Parent._Resolved,
-    element: Element._Resolved,
+    element: _LazyReducer<Element>,
     toElementsState: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>,
     toElementAction: CaseExtractor<Parent.Action, IdentifiedAction<ID, Element.Action>>,
     location: SourceLocation

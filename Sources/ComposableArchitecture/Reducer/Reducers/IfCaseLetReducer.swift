@@ -23,7 +23,7 @@ extension Reducer {
   where CaseState == Case.State, CaseAction == Case.Action {
     _IfCaseLetReducer(
       parent: self,
-      child: `case`()._resolvedReducer(),
+      child: _LazyReducer(`case`()),
       toChildState: CaseExtractor(toCaseState),
       toChildAction: CaseExtractor(toCaseAction),
       childPath: ChildEffectsPath(toCaseState),
@@ -35,17 +35,21 @@ extension Reducer {
 /// The reducer made by ``Reducer/ifCaseLet(_:action:then:fileID:filePath:line:column:)``.
 public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline let parent: Parent
-  @usableFromInline let child: Child._Resolved
+  /// Resolved when the first child action arrives, so that the child may be the parent's own
+  /// feature.
+  @usableFromInline let child: _LazyReducer<Child>
   @usableFromInline let toChildState: CaseExtractor<Parent.State, Child.State>
   @usableFromInline let toChildAction: CaseExtractor<Parent.Action, Child.Action>
   @usableFromInline let location: SourceLocation
   /// The child's key path for its effects' ids, hashed once.
   @usableFromInline let childPath: ChildEffectsPath
+  /// How the child's identity is read, decided once.
+  @usableFromInline let identity: _ChildIdentity<Child.State>
 
   @usableFromInline
   init(
     parent: Parent,
-    child: Child._Resolved,
+    child: _LazyReducer<Child>,
     toChildState: CaseExtractor<Parent.State, Child.State>,
     toChildAction: CaseExtractor<Parent.Action, Child.Action>,
     childPath: ChildEffectsPath,
@@ -57,8 +61,10 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     self.toChildAction = toChildAction
     self.location = location
     self.childPath = childPath
+    self.identity = _ChildIdentity()
   }
 
+  @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
     var childEffects = Effect<Parent.Action>.none
     if let childAction = self.toChildAction.extract(action) {
@@ -86,8 +92,9 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     return childEffects.merge(with: parentEffects).merge(with: cancelEffects)
   }
 
+  @inlinable
   func childID(_ state: Parent.State) -> ChildEffectsID? {
     guard let child = self.toChildState.extract(state) else { return nil }
-    return ChildEffectsID(path: self.childPath, identity: _childIdentity(child))
+    return ChildEffectsID(path: self.childPath, identity: self.identity.identify(child))
   }
 }

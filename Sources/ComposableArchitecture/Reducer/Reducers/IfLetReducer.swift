@@ -26,7 +26,7 @@ extension Reducer {
   where WrappedState == Wrapped.State, WrappedAction == Wrapped.Action {
     _IfLetReducer(
       parent: self,
-      child: wrapped()._resolvedReducer(),
+      child: _LazyReducer(wrapped()),
       toChildState: toWrappedState,
       toChildAction: CaseExtractor(toWrappedAction),
       location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -53,7 +53,9 @@ extension Reducer {
 /// The reducer made by ``Reducer/ifLet(_:action:then:fileID:filePath:line:column:)``.
 public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline let parent: Parent
-  @usableFromInline let child: Child._Resolved
+  /// Resolved when the first child action arrives, so that the child may be the parent's own
+  /// feature.
+  @usableFromInline let child: _LazyReducer<Child>
   @usableFromInline let toChildState: WritableKeyPath<Parent.State, Child.State?>
   /// The same key path, applied in place where it can be.
   @usableFromInline let childStatePath: StatePath<Parent.State, Child.State?>
@@ -63,11 +65,13 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline let childPath: ChildEffectsPath
   /// Whether the child is an alert or a dialog, dismissed once the parent has handled its action.
   @usableFromInline let isEphemeral: Bool
+  /// How the child's identity is read, decided once.
+  @usableFromInline let identity: _ChildIdentity<Child.State>
 
   @usableFromInline
   init(
     parent: Parent,
-    child: Child._Resolved,
+    child: _LazyReducer<Child>,
     toChildState: WritableKeyPath<Parent.State, Child.State?>,
     toChildAction: CaseExtractor<Parent.Action, Child.Action>,
     location: SourceLocation
@@ -80,6 +84,7 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     self.location = location
     self.childPath = ChildEffectsPath(toChildState)
     self.isEphemeral = Child.State.self is any _EphemeralState.Type
+    self.identity = _ChildIdentity()
   }
 
   @inlinable
@@ -89,9 +94,9 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
       if let childAction { self.reduceChild(into: &state, childAction, of: action) } else {
         Effect<Parent.Action>.none
       }
-    let idBefore = self.childID(state)
+    let idBefore = self.childID(&state)
     let parentEffects = self.parent.reduce(into: &state, action: action)
-    var idAfter = self.childID(state)
+    var idAfter = self.childID(&state)
     // NB: An alert or a dialog goes away once the parent has handled its action, unless the
     //     parent presented another one meanwhile.
     if self.isEphemeral, childAction != nil, idBefore != nil, idBefore == idAfter {
@@ -103,18 +108,23 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     return childEffects.merge(with: parentEffects).merge(with: cancelEffects)
   }
 
-  @usableFromInline
-  func childID(_ state: Parent.State) -> ChildEffectsID? {
-    guard let child = state[keyPath: self.toChildState] else { return nil }
-    return ChildEffectsID(path: self.childPath, identity: _childIdentity(child))
+  @inlinable
+  func childID(_ state: inout Parent.State) -> ChildEffectsID? {
+    // NB: Read in place: a key path would copy the child out of the parent.
+    let identity = self.childStatePath.modify(&state) { child -> ErasedID?? in
+      guard child != nil else { return nil }
+      return .some(self.identity.identify(child!))
+    }
+    guard let identity else { return nil }
+    return ChildEffectsID(path: self.childPath, identity: identity)
   }
 
-  @usableFromInline
+  @inlinable
   func reduceChild(
     into state: inout Parent.State, _ childAction: Child.Action, of action: Parent.Action
   ) -> Effect<Parent.Action> {
     // NB: A child without state has no id.
-    guard let id = self.childID(state) else {
+    guard let id = self.childID(&state) else {
       self.location.report(
         """
         An "ifLet" at "\(self.location.fileID):\(self.location.line)" received a child action \
