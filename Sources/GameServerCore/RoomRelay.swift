@@ -72,12 +72,18 @@ struct RoomRelay<Rooms: Reducer<Server.State, Server.Action>>: Reducer {
         messages.append((connection, view))
       }
     }
-    // NB: A game that ends with nobody left in the room (a forfeit) closes it at the room's
-    //     `.delegate(.finished)` that follows its end, not at the game's own actions: closed
-    //     sooner, the end's actions still on their way would find no room.
+    // NB: A room closes once nobody is left in it: at the room's `.delegate(.finished)` that
+    //     tells its game's end, at a seat's or a spectator's leaving after that, or at its start
+    //     after a restart. Never at the actions that carry a game's end to the room (the game's,
+    //     a bot's, a rejection): closed then, the end's actions still on their way would find no
+    //     room.
     let closing: Bool
-    if case .game = roomAction { closing = false } else { closing = after.isAbandoned }
-    if closing { self.close(after, &state) }
+    switch roomAction {
+    case .delegate(.finished), .event, .stopSpectating, .start: closing = after.isAbandoned
+    default: closing = false
+    }
+    var closed: Effect<Server.Action> = .none
+    if closing { closed = self.close(after, &state) }
     // NB: Only what the live list shows (a room gone, a game over, its spectators) asks for a
     //     push, and only while someone watches the lobby.
     var lobby: Effect<Server.Action> = .none
@@ -90,7 +96,7 @@ struct RoomRelay<Rooms: Reducer<Server.State, Server.Action>>: Reducer {
     let broadcast = RoomUpdate(
       room: id, log: log, restartsLog: restartsLog, closesLog: closing, ticket: ticket, messages: messages,
       outlets: self.outlets)
-    return effect.merge(with: .perform { broadcast.run() }).merge(with: lobby)
+    return effect.merge(with: .perform { broadcast.run() }).merge(with: lobby).merge(with: closed)
   }
 
   /// The log line a room action writes, if any, and whether it starts the log again: the event,
@@ -134,10 +140,11 @@ struct RoomRelay<Rooms: Reducer<Server.State, Server.Action>>: Reducer {
     return (entry, restarts)
   }
 
-  /// Forgets an abandoned room, and the sessions that only waited for it.
-  private func close(_ room: Room.State, _ state: inout Server.State) {
+  /// Forgets an abandoned room, and the sessions that only waited for it; returns the
+  /// cancellation of what the room still had running.
+  private func close(_ room: Room.State, _ state: inout Server.State) -> Effect<Server.Action> {
     let id = room.id
-    state.rooms.remove(id: id)
+    let removal = self.rooms.reduce(into: &state, action: .roomClosed(id))
     state.nextLogSequence[id] = nil
     state.unavailableRooms.remove(id)
     state.mendingRooms.remove(id)
@@ -148,6 +155,7 @@ struct RoomRelay<Rooms: Reducer<Server.State, Server.Action>>: Reducer {
       // NB: A player who left while seated and never came back has nothing left here.
       state.sessions[player] = session.connection == nil && session.spectating == nil ? nil : session
     }
+    return removal
   }
 }
 

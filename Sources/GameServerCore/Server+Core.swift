@@ -90,7 +90,10 @@ extension Server {
         state, player,
         .error(ProtocolError(code: error.code, message: error.message, requestID: state.sessions[player]?.lastRequestID)))
 
-    case let .rooms(.element(_, .delegate(.rejected(player, code, message)))):
+    case let .rooms(.element(room, .delegate(.rejected(player, code, message)))):
+      // NB: Only to a player still seated there: a seat given up when its player left (a
+      //     forfeit the game refused, as of a racer who had finished) is no request of theirs.
+      guard state.rooms[id: room]?.isSeatedViewer(player) == true else { return .none }
       return self.tell(
         state, player,
         .error(ProtocolError(code: code, message: message, requestID: state.sessions[player]?.lastRequestID)))
@@ -185,8 +188,9 @@ extension Server {
     case let .located(connection, lookup, placement, failed):
       return self.located(&state, connection, lookup, placement, failed: failed)
 
-    // NB: A finished game is recorded with the log line that ended it (RoomRelay).
-    case .login, .matchmaking, .rooms:
+    // NB: A finished game is recorded with the log line that ended it (RoomRelay), which also
+    //     closes rooms.
+    case .login, .matchmaking, .rooms, .roomClosed:
       return .none
     }
   }

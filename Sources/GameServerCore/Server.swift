@@ -210,6 +210,10 @@ public struct Server: Sendable {
     /// A player seated in a room opened here for them, whose connection was to come from
     /// another room shard (``handOverWait``): away now if it did not.
     case handOverDue(RoomID, PlayerID)
+    /// A room nobody is left in closes: it is removed through the rooms' `forEach`, which
+    /// cancels what it still had running (clocks, bots' thinking). The server runs it itself, as
+    /// the room's last action.
+    case roomClosed(RoomID)
     /// The lobby's watchers get what changed in it since the last push.
     case pushLobby
     /// A leaderboard read for the lobby's watchers of its game.
@@ -263,8 +267,12 @@ public struct Server: Sendable {
   /// The rooms, each run by ``Room`` with its effects tied to it (cancelled when it closes).
   // NB: Made once: building a `forEach` makes its key paths, which costs more than running it.
   // It holds no state and reads its dependencies when it runs, so one serves every store.
-  nonisolated(unsafe) static let rooms = EmptyReducer<State, Action>()
-    .forEach(\.rooms, action: \.rooms) { Room() }
+  nonisolated(unsafe) static let rooms = Reduce<State, Action> { state, action in
+    // NB: Removed here, inside the `forEach`, so that it cancels the room's effects.
+    if case let .roomClosed(id) = action { state.rooms.remove(id: id) }
+    return .none
+  }
+  .forEach(\.rooms, action: \.rooms) { Room() }
 
   /// Removes the rooms another node of the cluster owns now (all of them when the lease is
   /// lost), through the rooms' `forEach`, which cancels their effects (clocks, bots).

@@ -35,6 +35,8 @@ struct HighCard: Sendable {
         state.picks[player] = number
         return state.isOver ? .send(.ended) : .none
       case let .resign(player):
+        // NB: A seat that picked has nothing to give up: refused, as a racer who finished is.
+        guard state.picks[player] == nil else { return .send(.rejected(player)) }
         for other in state.players where state.picks[other] == nil { state.picks[other] = other == player ? 0 : 1 }
         return .send(.ended)
       case .start, .rejected, .ended:
