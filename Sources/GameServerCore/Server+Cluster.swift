@@ -144,7 +144,7 @@ extension Server {
           connection,
           .error(ProtocolError(
             code: "already_in_room", message: "You have a seat in a room on another server; go back to it first.",
-            requestID: request.id))),
+            requestID: request.id, room: placement.room.rawValue))),
         self.located(&state, connection, .ownRoom(player, retries: 0), placement, failed: false))
     }
   }

@@ -28,6 +28,11 @@ extension Server {
     }
   }
 
+  /// Answers `already_in_room`, naming the room the player has a seat in.
+  func alreadyInRoom(_ connection: ConnectionID, _ room: RoomID, _ message: String, _ id: String?) -> Effect<Action> {
+    self.reply(connection, .error(ProtocolError(code: "already_in_room", message: message, requestID: id, room: room.rawValue)))
+  }
+
   /// Answers `error` with `code` and `message` to the request `id`.
   func fail(_ connection: ConnectionID, _ code: String, _ message: String, _ id: String?) -> Effect<Action> {
     self.reply(connection, .error(ProtocolError(code: code, message: message, requestID: id)))
@@ -96,9 +101,7 @@ extension Server {
       case let .success(count): seats = count
       case let .failure(error): return self.reply(connection, .error(error))
       }
-      guard session.room == nil else {
-        return fail("already_in_room", "Leave your room before looking for another game.")
-      }
+      if let room = session.room { return self.alreadyInRoom(connection, room, "Leave your room before looking for another game.", id) }
       guard !isWaiting else { return fail("already_waiting", "You are already waiting for a game.") }
       guard !state.isStorageFailing else { return self.reply(connection, .error(.cannotOpenRooms(requestID: id))) }
       let isClustered = self.$cluster.read(\.isClustered)
@@ -140,9 +143,7 @@ extension Server {
         self.leaveSharedQueue(player))
 
     case let .joinRoom(code):
-      guard session.room == nil else {
-        return fail("already_in_room", "Leave your room before joining another.")
-      }
+      if let room = session.room { return self.alreadyInRoom(connection, room, "Leave your room before joining another.", id) }
       guard !state.isStorageFailing else { return self.reply(connection, .error(.cannotOpenRooms(requestID: id))) }
       let isClustered = self.$cluster.read(\.isClustered)
       if isClustered, !seatChecked { return self.locate(connection, .seat(player, request)) }
@@ -164,7 +165,7 @@ extension Server {
         guard self.$cluster.read(\.isClustered) else { return fail("unknown_room", "There is no room \(roomID).") }
         return self.locate(connection, .spectate(roomID, requestID: id))
       }
-      guard session.room != roomID else { return fail("already_in_room", "You have a seat in that room.") }
+      guard session.room != roomID else { return self.alreadyInRoom(connection, roomID, "You have a seat in that room.", id) }
       guard !state.unavailableRooms.contains(roomID) else { return self.reply(connection, .error(.roomUnavailable(requestID: id))) }
       // NB: Already watching: the answer is the view as it is.
       if session.spectating == roomID { return self.show(room, to: player, on: connection, state, replyTo: id) }
@@ -181,9 +182,14 @@ extension Server {
         // NB: Leaving during a game forfeits it: a move, which a paused room cannot take.
         guard !state.unavailableRooms.contains(room) else { return self.reply(connection, .error(.roomUnavailable(requestID: id))) }
         state.sessions[player]?.room = nil
+        // NB: The leave is a line of the room's log, taken now; its answer waits for it, as a
+        //     view does. So `roomLeft` goes out only once the leave is committed (never if it
+        //     failed: the request is then answered `unavailable`), and a player told they left
+        //     is not found seated after a crash.
+        let line = RoomLogTicket(room: room, sequence: state.nextLogSequence[room, default: 0])
+        let leave = self.room(&state, room, .event(.leave(player)))
         return .merge(
-          self.reply(connection, .roomLeft(room, reason: "left", replyTo: id)),
-          self.room(&state, room, .event(.leave(player))))
+          leave, .perform { [channel] in channel.send(connection, .roomLeft(room, reason: "left", replyTo: id), after: line) })
       }
       if let room = session.spectating {
         state.sessions[player]?.spectating = nil

@@ -27,15 +27,20 @@ public final class TestCluster {
   ///   - games: The games every node hosts.
   ///   - settings: The server settings of every node.
   ///   - seed: Seeds every random choice; node `k` uses `seed + k`.
+  ///   - database: The database every node shares (in memory by default;
+  ///     `DatabaseClient.inMemory(faults:)` makes writes fail as a full disk does).
   ///   - dependencies: Any other dependency to set on every node.
   public convenience init(
     nodes count: Int = 2,
     games: GameCatalog,
     settings: Server.Settings = Server.Settings(),
     seed: UInt64 = 1,
+    database: DatabaseClient = .inMemory(),
     dependencies: @escaping (inout DependencyValues) -> Void = { _ in }
   ) {
-    self.init(count: count, asShards: false, games: games, settings: settings, seed: seed, dependencies: dependencies)
+    self.init(
+      count: count, asShards: false, games: games, settings: settings, seed: seed, database: database,
+      dependencies: dependencies)
   }
 
   /// Room shards of one process (`RoomShards`), as `serve --threads N` runs them: shard `k`
@@ -55,14 +60,16 @@ public final class TestCluster {
     seed: UInt64 = 1,
     dependencies: @escaping (inout DependencyValues) -> Void = { _ in }
   ) {
-    self.init(count: count, asShards: true, games: games, settings: settings, seed: seed, dependencies: dependencies)
+    self.init(
+      count: count, asShards: true, games: games, settings: settings, seed: seed, database: .inMemory(),
+      dependencies: dependencies)
   }
 
   private init(
-    count: Int, asShards: Bool, games: GameCatalog, settings: Server.Settings, seed: UInt64,
+    count: Int, asShards: Bool, games: GameCatalog, settings: Server.Settings, seed: UInt64, database: DatabaseClient,
     dependencies: @escaping (inout DependencyValues) -> Void
   ) {
-    let (clock, database) = (SettlingTestClock<Duration>(), DatabaseClient.inMemory())
+    let clock = SettlingTestClock<Duration>()
     let cluster = InMemoryCluster(settings: settings.matchmaking, database: database)
     let made = LockIsolated(0)
     let shards =

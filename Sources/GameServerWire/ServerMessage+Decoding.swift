@@ -26,7 +26,8 @@ extension ServerMessage: Decodable {
       self = .error(
         ProtocolError(
           code: try string(.code), message: try string(.message), requestID: replyTo,
-          retryAfter: try container.decodeIfPresent(Int.self, forKey: .retryAfter)))
+          retryAfter: try container.decodeIfPresent(Int.self, forKey: .retryAfter),
+          room: try container.decodeIfPresent(String.self, forKey: .room)))
     case "queued": self = .queued(try variant(), replyTo: replyTo)
     case "queueLeft": self = .queueLeft(reason: try container.decodeIfPresent(String.self, forKey: .reason), replyTo: replyTo)
     case "privateRoom": self = .privateRoom(code: try string(.code), try variant(), replyTo: replyTo)

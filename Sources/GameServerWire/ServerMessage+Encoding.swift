@@ -49,6 +49,7 @@ extension ServerMessage: Encodable {
       try container.encode(error.message, forKey: .message)
       try container.encodeIfPresent(error.requestID, forKey: .replyTo)
       try container.encodeIfPresent(error.retryAfter, forKey: .retryAfter)
+      try container.encodeIfPresent(error.room, forKey: .room)
     case let .queued(variant, replyTo):
       try container.encode(variant.game, forKey: .game)
       try container.encode(variant.mode, forKey: .mode)

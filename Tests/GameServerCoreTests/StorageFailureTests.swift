@@ -5,6 +5,7 @@ import GameServerCore
 import GameServerWire
 import Testing
 import GameServerTicTacToe
+import GameServerCatalog
 
 /// What the server does when it cannot write: a write that failed is never reported as done.
 @MainActor
@@ -171,6 +172,45 @@ struct StorageFailureTests {
     #expect(server.state.unavailableRooms.isEmpty && server.state.mendingRooms.isEmpty)
     let alice = try #require(server.state.rooms[id: room]?.seats.first?.player)
     #expect(try await server.database.fetchGames(alice, 100).count == 1)
+  }
+
+  /// A leave that cannot be saved is not answered as done: Alice is told `unavailable`, not
+  /// `roomLeft` (the room's log would still seat her after a crash, and a cluster's directory
+  /// does). Once writes work, the room's mending snapshot saves her leave.
+  @Test func aLeaveThatIsNotSavedIsNotAnsweredAsDone() async throws {
+    let faults = StorageFaults()
+    let server = TestServer(database: .inMemory(faults: faults))
+    let room = await startGame(server)
+    faults.fail(with: .diskFull)
+    await server.send(1, #"{"v":1,"id":"bye","type":"leaveRoom"}"#)
+    await server.store.receive(.storage(.writesFailing(.diskFull)))
+    await server.store.receive(.storage(.roomLogFailed(room)))
+    let alice = server.take(1)
+    #expect(!alice.contains { $0.type == "roomLeft" })
+    #expect(alice.map(\.errorCode) == ["unavailable"])
+    #expect(alice.map(\.replyTo) == ["bye"])
+
+    faults.recover()
+    await server.store.receive(.storage(.writesRecovered))
+    await server.store.receive(.storage(.roomLogRestored(room)))
+    #expect(try await seatsLeft(server, room) == [true, false])
+  }
+
+  /// A leave that is saved is answered `roomLeft` once its line is committed.
+  @Test func aLeaveIsAnsweredOnceSaved() async throws {
+    let server = TestServer()
+    let room = await startGame(server)
+    await server.send(1, #"{"v":1,"id":"bye","type":"leaveRoom"}"#)
+    #expect(server.take(1).first == .roomLeft(room, reason: "left", replyTo: "bye"))
+    #expect(try await seatsLeft(server, room) == [true, false])
+  }
+
+  /// Which seats have left, as the room's saved log says.
+  func seatsLeft(_ server: TestServer, _ room: RoomID) async throws -> [Bool]? {
+    let logs = try await server.database.fetchRoomLogs()
+    return withDependencies { $0.games = .standard } operation: {
+      RoomLog.recover(logs).rooms.first { $0.id == room }?.seats.map(\.hasLeft)
+    }
   }
 
   /// A guest cannot log in while the session cannot be stored: no token that was never saved.

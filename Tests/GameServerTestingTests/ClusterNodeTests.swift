@@ -299,7 +299,7 @@ struct ClusterNodeTests {
     ] {
       let id = await bob.send(message)
       let error = try await bob.receive(\.error)
-      #expect(error.code == "already_in_room" && error.requestID == id)
+      #expect(error.code == "already_in_room" && error.requestID == id && error.room == "room-1")
       #expect(try await bob.receive(\.moved).url == "ws://a/")
     }
     #expect(queue.value.isEmpty)

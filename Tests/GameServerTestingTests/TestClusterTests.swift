@@ -1,6 +1,7 @@
 import ComposableArchitecture
 import Foundation
 import GameServerCatalog
+import GameServerDatabase
 import GameServerTesting
 import GameServerTicTacToe
 import Testing
@@ -42,6 +43,39 @@ struct TestClusterTests {
     #expect(adaChange.change > 0 && bobChange.change < 0)
     let games = try await cluster.database.fetchGames(one.state.rooms[id: room]!.seats[0].player, 10)
     #expect(games.count == 1)
+  }
+
+  /// A leave is answered only once it is saved, so the cluster's seats agree with what a player
+  /// is told: while a player has the seat, `already_in_room` names it; a leave that could not be
+  /// saved is answered `unavailable` (before, `roomLeft`, while the cluster's seats, kept from
+  /// the rooms' saved logs, still had her there); once the room's log is mended with her leave
+  /// in it, the seat is free.
+  @Test func aSeatIsFreeExactlyWhenItsLeaveIsSaved() async throws {
+    let faults = StorageFaults()
+    let cluster = TestCluster(nodes: 2, games: .standard, database: .inMemory(faults: faults))
+    let (one, two) = (cluster.nodes[0], cluster.nodes[1])
+    let ada = try await register(one, "ada")
+    let bob = try await register(two, "bob")
+    await ada.send(.queue(GameChoice(game: "tictactoe")))
+    _ = try await ada.receive(\.queued)
+    await bob.send(.queue(GameChoice(game: "tictactoe")))
+    let room = try await ada.receive(\.room).0.room
+    _ = try await bob.receive(\.room)
+    let queue = await ada.send(.queue(GameChoice(game: "tictactoe")))
+    let seated = try await ada.receive(\.error)
+    #expect(seated.code == "already_in_room" && seated.requestID == queue && seated.room == room.rawValue)
+
+    faults.fail(with: .diskFull)
+    let leave = await ada.send(.leaveRoom)
+    let refused = try await ada.receive(\.error)
+    #expect(refused.code == "unavailable" && refused.requestID == leave)
+
+    faults.recover()
+    await one.store.receive(.storage(.roomLogRestored(room)))
+    let again = await ada.send(.queue(GameChoice(game: "tictactoe")))
+    // NB: The cluster looks her seat up in the database (real work, not on the test's clock).
+    await one.store.receive(\.located, timeout: .seconds(30))
+    #expect(try await ada.receive(\.queued).replyTo == again)
   }
 
   /// A friend on another node joins a private room by its code: sent to the host's node.

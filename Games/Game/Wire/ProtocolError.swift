@@ -2,7 +2,7 @@
 /// error that passes by itself, how many seconds to wait before trying again.
 ///
 /// Sent as `{"v": 1, "type": "error", "code": "...", "message": "...", "replyTo": "r1"}`, with
-/// `"retryAfter": 1` when it has one.
+/// `"retryAfter": 1` and `"room": "room-…"` when it has them.
 ///
 /// ```swift
 /// ProtocolError(code: "unknown_type", message: "Unknown message type \"fly\".", requestID: "r7")
@@ -14,12 +14,16 @@ public struct ProtocolError: Error, Hashable, Codable, Sendable {
   /// Seconds after which the same request may work (`unavailable` while a cluster's node takes
   /// a room over, `too_many_attempts` while an account is locked).
   public var retryAfter: Int?
+  /// The room the error is about: for `already_in_room`, the room the player has a seat in (or
+  /// watches), so that a client can go back to it.
+  public var room: String?
 
-  public init(code: String, message: String, requestID: String? = nil, retryAfter: Int? = nil) {
+  public init(code: String, message: String, requestID: String? = nil, retryAfter: Int? = nil, room: String? = nil) {
     self.code = code
     self.message = message
     self.requestID = requestID
     self.retryAfter = retryAfter
+    self.room = room
   }
 
   public static func missingField(_ field: String, requestID: String?) -> Self {
