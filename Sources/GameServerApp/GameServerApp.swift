@@ -230,7 +230,11 @@ public final class GameServerApp: @unchecked Sendable {
     { waiting in
       guard let variant = waiting.first?.ticket.variant else { return [] }
       let tickets = waiting.map { ticket, waited in
-        (Matchmaking.Ticket(player: ticket.player, rating: ticket.rating, enqueuedAt: .zero, seats: ticket.seats), waited)
+        (
+          Matchmaking.Ticket(
+            player: ticket.player, rating: ticket.rating, enqueuedAt: .zero, seats: ticket.seats, fewest: ticket.fewest),
+          waited
+        )
       }
       return Matchmaking.groups(of: variant, tickets, settings: settings).map { ($0.players, $0.bots) }
     }

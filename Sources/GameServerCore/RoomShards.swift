@@ -245,7 +245,8 @@ public final class RoomShards: Sendable {
       let tickets = waiting.map { entry in
         (
           ticket: Matchmaking.Ticket(
-            player: entry.ticket.player, rating: entry.ticket.rating, enqueuedAt: .zero, seats: entry.ticket.seats),
+            player: entry.ticket.player, rating: entry.ticket.rating, enqueuedAt: .zero, seats: entry.ticket.seats,
+            fewest: entry.ticket.fewest),
           waited: now - entry.since
         )
       }

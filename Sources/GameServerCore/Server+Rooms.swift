@@ -20,8 +20,20 @@ extension Server {
       }
       return .merge(effects)
     }
-    let id = id ?? self.newRoomID(state)
     guard let game = self.games.game(match.variant.game) else { return .none }
+    // NB: A game's setup is never handed fewer players than its mode seats: matchmaking makes no
+    //     such match, but a shared queue's ticket from an older node might.
+    if let fewest = self.games.mode(of: match.variant)?.seats.lowerBound, match.players.count + match.bots < fewest {
+      return .merge(match.players.map { player in
+        let requestID = state.sessions[player]?.roomRequestID
+        state.sessions[player]?.roomRequestID = nil
+        let error = ProtocolError(
+          code: "too_few_players",
+          message: "\(game.title) starts with at least \(fewest) players; look for a game again.", requestID: requestID)
+        return self.tell(state, player, .error(error))
+      })
+    }
+    let id = id ?? self.newRoomID(state)
     var seats = match.players.map { player in
       Seat(
         player: player, name: state.sessions[player]?.identity.name ?? player.rawValue,

@@ -101,6 +101,7 @@ extension Server {
       case let .success(count): seats = count
       case let .failure(error): return self.reply(connection, .error(error))
       }
+      let fewest = self.fewestSeats(variant)
       if let room = session.room { return self.alreadyInRoom(connection, room, "Leave your room before looking for another game.", id) }
       guard !isWaiting else { return fail("already_waiting", "You are already waiting for a game.") }
       guard !state.isStorageFailing else { return self.reply(connection, .error(.cannotOpenRooms(requestID: id))) }
@@ -113,15 +114,15 @@ extension Server {
         guard isClustered else {
           return .merge(
             self.reply(connection, .queued(variant, replyTo: id)),
-            self.matchmaking(&state, .enqueue(player, variant, seats: seats, rating: rating)))
+            self.matchmaking(&state, .enqueue(player, variant, seats: seats, fewest: fewest, rating: rating)))
         }
         let ticket = QueueTicket(
           player: player, name: session.identity.name, isGuest: session.identity.isGuest, rating: rating,
-          variant: variant, seats: seats)
+          variant: variant, seats: seats, fewest: fewest)
         // NB: Answered `queued` once the ticket is stored (`.cluster(.queued)`), never before.
         state.sessions.values[index].queueRequest = QueueRequest(variant: variant, requestID: id)
         return .merge(
-          self.matchmaking(&state, .wait(player, variant, seats: seats, rating: rating)),
+          self.matchmaking(&state, .wait(player, variant, seats: seats, fewest: fewest, rating: rating)),
           .perform { [cluster] in cluster.enqueue(ticket) })
       case .playBot:
         if let level = choice.bot, let game = self.games.game(variant.game), !game.botLevels.contains(level) {
@@ -132,7 +133,7 @@ extension Server {
         state.sessions[player]?.roomRequestID = id
         return self.matchmaking(&state, .playBot(player, variant, seats: seats, bot: choice.bot))
       default:
-        return self.matchmaking(&state, .createPrivateRoom(player, variant, seats: seats))
+        return self.matchmaking(&state, .createPrivateRoom(player, variant, seats: seats, fewest: fewest))
       }
 
     case .cancelQueue:
@@ -347,6 +348,11 @@ extension Server {
       return .failure(.invalidValue("players", "must be \(allowed) for \(variant.rawValue)", requestID: requestID))
     }
     return .success(seats)
+  }
+
+  /// The fewest players a variant's game starts with: its mode's fewest.
+  func fewestSeats(_ variant: GameVariant) -> Int {
+    self.games.mode(of: variant)?.seats.lowerBound ?? 2
   }
 
   func unknownVariant(_ requestID: String?) -> ProtocolError {

@@ -32,8 +32,9 @@ extension Matchmaking.State {
 
   /// Groups the variant's queue: each player, oldest first, with the earliest later players
   /// asking for as many seats and close enough in rating to everyone in the group (either
-  /// player's allowed gap will do). A full group starts; one that is not starts with two or
-  /// more once its oldest player waited `gatherWait`; a player alone for `botAfter` gets bots.
+  /// player's allowed gap will do). A full group starts; one that is not starts once its oldest
+  /// player waited `gatherWait`, if it has the game's fewest players (at least two); a group with
+  /// fewer gets bots for the seats left once its oldest waited `botAfter`.
   mutating func pair(_ variant: GameVariant) -> [Matchmaking.Match] {
     guard var tickets = self.queues[variant] else { return [] }
     var matches: [Matchmaking.Match] = []
@@ -50,12 +51,15 @@ extension Matchmaking.State {
         if fits { group.append(other) }
       }
       let waited = self.elapsed - first.enqueuedAt
-      if group.count == first.seats || (group.count >= 2 && waited >= self.settings.gatherWait) {
-        matches.append(.init(variant: variant, players: group.map { tickets[$0].player }, bots: 0))
+      let fewest = max(2, first.fewest)
+      let players = group.map { tickets[$0].player }
+      if group.count == first.seats || (group.count >= fewest && waited >= self.settings.gatherWait) {
+        matches.append(.init(variant: variant, players: players, bots: 0))
         for member in group.reversed() { tickets.remove(at: member) }
-      } else if group.count == 1, let botAfter = self.settings.botAfter, waited >= botAfter {
-        matches.append(.init(variant: variant, players: [first.player], bots: max(1, first.seats - 1)))
-        tickets.remove(at: index)
+      } else if group.count < fewest, let botAfter = self.settings.botAfter, waited >= botAfter {
+        // NB: Bots take the seats left: a player alone gets `seats - 1` of them, as ever.
+        matches.append(.init(variant: variant, players: players, bots: max(1, first.seats - group.count)))
+        for member in group.reversed() { tickets.remove(at: member) }
       } else {
         index += 1
       }

@@ -11,29 +11,36 @@ extension Matchmaking {
     /// How many players the game should seat: tickets are grouped only with others asking the
     /// same.
     public var seats: Int
+    /// The fewest players the game starts with: its mode's fewest, at least two.
+    public var fewest: Int
 
-    public init(player: PlayerID, rating: Int, enqueuedAt: Duration, seats: Int = 2) {
+    public init(player: PlayerID, rating: Int, enqueuedAt: Duration, seats: Int = 2, fewest: Int = 2) {
       self.player = player
       self.rating = rating
       self.enqueuedAt = enqueuedAt
       self.seats = seats
+      self.fewest = fewest
     }
   }
 
   /// A private room waiting for the friends who have its invite code. A room for two starts
-  /// when the friend joins; a bigger one when it is full or when its host starts it.
+  /// when the friend joins; a bigger one when it is full, or when its host starts it with at
+  /// least its game's fewest.
   public struct PrivateRoom: Equatable, Codable, Sendable {
     public var host: PlayerID
     public var variant: GameVariant
     /// How many players it seats at most.
     public var seats: Int
+    /// The fewest players its game starts with: its mode's fewest, at least two.
+    public var fewest: Int
     /// The friends who joined, in order.
     public var guests: [PlayerID]
 
-    public init(host: PlayerID, variant: GameVariant, seats: Int = 2, guests: [PlayerID] = []) {
+    public init(host: PlayerID, variant: GameVariant, seats: Int = 2, fewest: Int = 2, guests: [PlayerID] = []) {
       self.host = host
       self.variant = variant
       self.seats = seats
+      self.fewest = fewest
       self.guests = guests
     }
 
@@ -57,7 +64,9 @@ extension Matchmaking {
     /// After this long alone in a queue, a player gets a bot; nil never.
     public var botAfter: Duration?
     /// How long a player asking for a game of more than two waits for it to fill; after that it
-    /// starts with the players found, if there are at least two.
+    /// starts with the players found, if they are as many as the game's fewest (and at least
+    /// two). A group smaller than that waits on for more, and gets bots for the seats left after
+    /// `botAfter`.
     public var gatherWait: Duration
 
     public init(
@@ -105,8 +114,8 @@ public enum MatchmakingError: Error, Hashable, Codable, Sendable {
   case ownInviteCode
   /// Only the host of a waiting private room can start it.
   case notHost
-  /// A private room starts with at least two players.
-  case tooFewPlayers
+  /// A private room starts with at least its game's fewest players (two or more).
+  case tooFewPlayers(fewest: Int)
 
   public var code: String {
     switch self {
@@ -126,7 +135,10 @@ public enum MatchmakingError: Error, Hashable, Codable, Sendable {
     case let .unknownInviteCode(code): "No private room has the invite code \(code)."
     case .ownInviteCode: "That is your own room's invite code; share it with a friend."
     case .notHost: "You are not the host of a private room that is waiting."
-    case .tooFewPlayers: "A game starts with at least two players: wait for a friend to join."
+    case let .tooFewPlayers(fewest):
+      fewest <= 2
+        ? "A game starts with at least two players: wait for a friend to join."
+        : "This game starts with at least \(fewest) players: wait for more friends to join."
     }
   }
 }

@@ -7,8 +7,9 @@ import GameServerWire
 ///
 /// Queues pair first come, first served among players whose ratings are close enough; the
 /// allowed gap widens the longer a player waits, and a player alone for `botAfter` gets bots.
-/// A game for more than two fills within `gatherWait`, or then starts with the two or more
-/// players found. A pairing is sent out as `.delegate(.matched(match))` for the server to seat.
+/// A game for more than two fills within `gatherWait`, or then starts with the players found if
+/// they are as many as its fewest (``Ticket/fewest``, at least two); fewer get bots for the seats
+/// left after `botAfter`. A pairing is sent out as `.delegate(.matched(match))` for the server to seat.
 ///
 /// ```swift
 /// store.send(.enqueue("alice", GameVariant(game: "tictactoe"), rating: 1200))
@@ -43,19 +44,21 @@ public struct Matchmaking: Sendable {
   }
 
   public enum Action: Equatable, Sendable {
-    /// Joins the public queue for a variant, for a game of `seats` players.
-    case enqueue(PlayerID, GameVariant, seats: Int = 2, rating: Int)
+    /// Joins the public queue for a variant, for a game of `seats` players that starts with no
+    /// fewer than `fewest` (the mode's fewest).
+    case enqueue(PlayerID, GameVariant, seats: Int = 2, fewest: Int = 2, rating: Int)
     /// Waits in a queue that servers share (a cluster): the ticket is kept here, so that the
     /// player counts as waiting and can leave, but is paired by the shared queue, not here.
-    case wait(PlayerID, GameVariant, seats: Int = 2, rating: Int)
+    case wait(PlayerID, GameVariant, seats: Int = 2, fewest: Int = 2, rating: Int)
     /// The shared queue paired these players (or lost their tickets): they wait here no more.
     case paired([PlayerID])
     /// Leaves every queue and private room (also on disconnect).
     case cancel(PlayerID)
     /// Starts a game against bots at once: the player and `seats - 1` bots.
     case playBot(PlayerID, GameVariant, seats: Int = 2, bot: String? = nil)
-    /// Opens a private room for up to `seats` players and hands out its invite code.
-    case createPrivateRoom(PlayerID, GameVariant, seats: Int = 2)
+    /// Opens a private room for up to `seats` players, whose host may start it with `fewest` or
+    /// more, and hands out its invite code.
+    case createPrivateRoom(PlayerID, GameVariant, seats: Int = 2, fewest: Int = 2)
     /// Joins a friend's private room.
     case joinPrivateRoom(PlayerID, code: String)
     /// The host starts their private room with the friends who joined so far.
@@ -86,17 +89,17 @@ public struct Matchmaking: Sendable {
   public var body: some ReducerOf<Self> {
     Reduce { state, action in
       switch action {
-      case let .enqueue(player, variant, seats, rating):
+      case let .enqueue(player, variant, seats, fewest, rating):
         guard !state.isWaiting(player) else { return .send(.delegate(.rejected(player, .alreadyWaiting))) }
         state.queues[variant, default: []].append(
-          Ticket(player: player, rating: rating, enqueuedAt: state.elapsed, seats: seats))
+          Ticket(player: player, rating: rating, enqueuedAt: state.elapsed, seats: seats, fewest: fewest))
         let matches = state.pair(variant)
         return .merge(self.announce(matches), self.startTicking(&state), self.stopTickingIfIdle(&state))
 
-      case let .wait(player, variant, seats, rating):
+      case let .wait(player, variant, seats, fewest, rating):
         guard !state.isWaiting(player) else { return .send(.delegate(.rejected(player, .alreadyWaiting))) }
         state.sharedQueues[variant, default: []].append(
-          Ticket(player: player, rating: rating, enqueuedAt: state.elapsed, seats: seats))
+          Ticket(player: player, rating: rating, enqueuedAt: state.elapsed, seats: seats, fewest: fewest))
         return .none
 
       case let .paired(players):
@@ -128,13 +131,13 @@ public struct Matchmaking: Sendable {
         return .send(
           .delegate(.matched(Match(variant: variant, players: [player], bots: max(1, seats - 1), botLevel: bot))))
 
-      case let .createPrivateRoom(player, variant, seats):
+      case let .createPrivateRoom(player, variant, seats, fewest):
         guard !state.isWaiting(player) else { return .send(.delegate(.rejected(player, .alreadyWaiting))) }
         var code: String
         repeat {
           code = self.withRandomNumberGenerator { InviteCode.make(using: &$0) }
         } while state.privateRooms[code] != nil
-        state.privateRooms[code] = PrivateRoom(host: player, variant: variant, seats: seats)
+        state.privateRooms[code] = PrivateRoom(host: player, variant: variant, seats: seats, fewest: fewest)
         return .send(.delegate(.privateRoomCreated(player, code: code, variant)))
 
       case let .joinPrivateRoom(player, code):
@@ -156,7 +159,8 @@ public struct Matchmaking: Sendable {
         guard let (code, room) = state.privateRooms.first(where: { $0.value.host == player }) else {
           return .send(.delegate(.rejected(player, .notHost)))
         }
-        guard !room.guests.isEmpty else { return .send(.delegate(.rejected(player, .tooFewPlayers))) }
+        let fewest = max(2, room.fewest)
+        guard room.players.count >= fewest else { return .send(.delegate(.rejected(player, .tooFewPlayers(fewest: fewest)))) }
         state.privateRooms[code] = nil
         return .send(.delegate(.matched(Match(variant: room.variant, players: room.players, bots: 0, isPrivate: true))))
 

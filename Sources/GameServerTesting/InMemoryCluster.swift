@@ -87,7 +87,12 @@ public final class InMemoryCluster: Sendable {
       let groups = Matchmaking.groups(
         of: ticket.variant,
         waiting.map { entry in
-          (Matchmaking.Ticket(player: entry.ticket.player, rating: entry.ticket.rating, enqueuedAt: .zero, seats: entry.ticket.seats), Duration.zero)
+          (
+            Matchmaking.Ticket(
+              player: entry.ticket.player, rating: entry.ticket.rating, enqueuedAt: .zero, seats: entry.ticket.seats,
+              fewest: entry.ticket.fewest),
+            Duration.zero
+          )
         },
         settings: self.settings)
       for group in groups {

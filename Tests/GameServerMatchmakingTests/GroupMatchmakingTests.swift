@@ -119,7 +119,7 @@ struct GroupMatchmakingTests {
     let code = code()
     await store.send(.createPrivateRoom("host", .wordGridRace, seats: 4))
     await store.send(.startPrivateRoom("host"))
-    await store.receive(.delegate(.rejected("host", .tooFewPlayers)))
+    await store.receive(.delegate(.rejected("host", .tooFewPlayers(fewest: 2))))
     await store.send(.joinPrivateRoom("b", code: code))
     await store.send(.startPrivateRoom("b"))
     await store.receive(.delegate(.rejected("b", .notHost)))

@@ -16,8 +16,8 @@ struct SharedQueueTests {
     }
   }
 
-  func ticket(_ player: PlayerID, _ rating: Int, seats: Int = 2) -> Matchmaking.Ticket {
-    Matchmaking.Ticket(player: player, rating: rating, enqueuedAt: .zero, seats: seats)
+  func ticket(_ player: PlayerID, _ rating: Int, seats: Int = 2, fewest: Int = 2) -> Matchmaking.Ticket {
+    Matchmaking.Ticket(player: player, rating: rating, enqueuedAt: .zero, seats: seats, fewest: fewest)
   }
 
   @Test func aSharedTicketWaitsHereButIsNotPairedHere() async {
@@ -56,5 +56,18 @@ struct SharedQueueTests {
       Matchmaking.groups(
         of: .ticTacToe, [(ticket("dan", 1200, seats: 3), .zero), (ticket("eve", 1200), .zero)], settings: settings
       ).isEmpty)
+  }
+
+  /// A shared queue keeps a game's fewest as a node's does: two tickets for a game of three or
+  /// more start nothing after the gather time, and get a bot for the seat left after `botAfter`.
+  @Test func aSharedQueueKeepsTheGamesFewest() {
+    let settings = Matchmaking.Settings()
+    let pair = { (waited: Duration) in
+      Matchmaking.groups(
+        of: .ticTacToe, [(ticket("fay", 1200, seats: 3, fewest: 3), waited), (ticket("gus", 1200, seats: 3, fewest: 3), waited)],
+        settings: settings)
+    }
+    #expect(pair(.seconds(20)).isEmpty)
+    #expect(pair(.seconds(30)) == [Matchmaking.Match(variant: .ticTacToe, players: ["fay", "gus"], bots: 1)])
   }
 }
