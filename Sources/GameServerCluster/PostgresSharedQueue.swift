@@ -14,7 +14,8 @@ import Synchronization
 /// - Every node pairs: woken by `NOTIFY matchmaking` and once a second (for gaps that widen with
 ///   the wait, and bots). For each game and mode, one node at a time: the pass holds an advisory
 ///   lock while it reads the tickets, groups them by the server's rules (``QueuePairing``),
-///   draws the rooms' ids from the database (`gen_random_uuid`), enters each room in the
+///   draws the rooms' ids from the database (`room-` and 16 hex digits of a random UUID's
+///   MD5, as every server's ids are written), enters each room in the
 ///   directory as the node of its oldest ticket's, seats its players, and marks their tickets,
 ///   all in one transaction. A second pass waits for the lock and sees what the first left.
 /// - Each node then reads, in one transaction, the rooms it is to open (`pending_room`) and its
@@ -283,7 +284,7 @@ final class PostgresSharedQueue: Sendable {
         """
         SELECT ticket.node, ticket.ticket,
           (extract(epoch FROM clock_timestamp() - ticket.enqueued_at) * 1000000)::bigint,
-          'room-' || replace(gen_random_uuid()::text, '-', '')
+          'room-' || substr(md5(gen_random_uuid()::text), 1, 16)
         FROM ticket JOIN node ON node.id = ticket.node AND node.lease_until > now()
         WHERE ticket.variant = \(variant) AND ticket.room IS NULL
           AND NOT EXISTS (SELECT 1 FROM room_player WHERE room_player.player = ticket.player)

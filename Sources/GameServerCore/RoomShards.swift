@@ -59,7 +59,10 @@ public final class RoomShards: Sendable {
   ///   - now: The time tickets wait by (rating gaps widen, bots come, as they wait).
   public init(
     count: Int, settings: Matchmaking.Settings = Matchmaking.Settings(),
-    makeRoomID: @escaping @Sendable () -> RoomID = { RoomID(rawValue: "room-" + UUID().uuidString.lowercased()) },
+    makeRoomID: @escaping @Sendable () -> RoomID = {
+      var generator = SystemRandomNumberGenerator()
+      return RoomID.random(using: &generator)
+    },
     now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
   ) {
     self.count = max(1, count)

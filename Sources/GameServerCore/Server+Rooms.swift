@@ -84,13 +84,10 @@ extension Server {
     )
   }
 
-  /// A room id no open room has: 64 random bits, so that a private room's id cannot be guessed
-  /// (it is never parsed for anything).
+  /// A room id no open room has (``RoomID/random(using:)``).
   private func newRoomID(_ state: State) -> RoomID {
     while true {
-      let bits = self.withRandomNumberGenerator { UInt64.random(in: 0...UInt64.max, using: &$0) }
-      let digits = String(bits, radix: 16)
-      let id = RoomID(rawValue: "room-" + String(repeating: "0", count: 16 - digits.count) + digits)
+      let id = self.withRandomNumberGenerator { RoomID.random(using: &$0) }
       if state.rooms[id: id] == nil, state.nextLogSequence[id] == nil { return id }
     }
   }

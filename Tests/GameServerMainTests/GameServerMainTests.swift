@@ -63,6 +63,20 @@ import Testing
     #expect(throws: Never.self) { try GameOptionArguments.checkNames(of: GameCatalog([WordGrid.self])) }
   }
 
+  /// A negative number is read as the option's value and refused for its range, in either form
+  /// (before, `--port -1` said the value was missing).
+  @Test func aNegativeNumberIsRefusedForItsRange() {
+    for arguments in [["--port", "-1"], ["--port=-1"]] {
+      do {
+        _ = try ServeCommand.parse(arguments)
+        Issue.record("\(arguments) was taken")
+      } catch {
+        #expect(ServeCommand.message(for: error).contains("--port must be from 0 to 65535"), "\(arguments)")
+      }
+    }
+    #expect(throws: (any Error).self) { try ServeCommand.parse(["--threads", "-4"]) }
+  }
+
   /// `optionNames` (what no game may take) is every option `serve --help` lists, and only those.
   @Test func servesOwnOptionNamesAreTheOnesItsHelpLists() throws {
     let help = ServeCommand.helpMessage(columns: 200)

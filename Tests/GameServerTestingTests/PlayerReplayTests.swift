@@ -120,9 +120,14 @@ struct PlayerReplayTests {
     #expect(try await carol.receive(\.error).code == "unknown_game")
     await x.send(.replay(number: 2))
     #expect(try await x.receive(\.error).code == "unknown_game")
-    for number in ["0", "-1", "1.5", "\"1\"", "1e300"] {
+    for number in ["0", "-1", "1.5", "\"1\"", "1e300", "9007199254740994"] {
       await x.send(json: #"{"v":1,"type":"replay","number":\#(number)}"#)
       #expect(try await x.receive(\.error).code == "wrong_type", "number \(number)")
+    }
+    // Numbers of a million and more are game numbers as the bounds table says: up to 2^53.
+    for number in ["1000000", "1000000000000", "9007199254740992"] {
+      await x.send(json: #"{"v":1,"type":"replay","number":\#(number)}"#)
+      #expect(try await x.receive(\.error).code == "unknown_game", "number \(number)")
     }
     await x.send(json: #"{"v":1,"type":"replay"}"#)
     #expect(try await x.receive(\.error).code == "missing_field")
