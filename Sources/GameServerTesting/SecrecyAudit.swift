@@ -4,14 +4,17 @@ import GameServerGame
 
 /// Checks that a game's secrets stay secret: random play of many games by the game's own bots,
 /// and after every move the property below, for every seat and every state the game says
-/// differs from the real one only in that seat's secret (`Game.secretVariants(of:keptBy:using:)`).
+/// differs from the real one only in that seat's secret (`Game.secretVariants(of:keptBy:using:)`),
+/// and for every state it says differs only in what nobody knows (`Game.hiddenVariants(of:using:)`).
 ///
 /// **The property.** Let `s` be a state reached in play, `p` a seated player, and `s′` any of
 /// `G.secretVariants(of: s, keptBy: p)`. Then for every viewer `v` other than `p` (every other
 /// seat, and a spectator, `nil`), `G.view(of: s′, for: v) == G.view(of: s, for: v)`; and, while
-/// the game is not over, `G.record(of: s′) == G.record(of: s)`. That is: before a secret is
-/// revealed, nothing anyone else is shown, nor the record the server stores, depends on it.
-/// A game reveals a secret by no longer listing variants of it (at the end, or once shown).
+/// the game is not over, `G.record(of: s′) == G.record(of: s)`. For `s′` any of
+/// `G.hiddenVariants(of: s)`, the same holds for every viewer, `p`'s own seat included. That is:
+/// before a secret is revealed, nothing anyone else is shown, nor the record the server stores,
+/// depends on it. A game reveals a secret by no longer listing variants of it (at the end, or
+/// once shown).
 ///
 /// ```swift
 /// let leaks = SecrecyAudit.run(Battleship.self, games: 200, seed: 1)
@@ -28,12 +31,14 @@ public enum SecrecyAudit {
     /// The game's index in the run (its seed is the run's seed plus it) and the move after which.
     public var game: Int
     public var move: Int
-    /// Whose secret, and who could tell (nil: a spectator; the record: `"record"`).
-    public var keptBy: PlayerID
+    /// Whose secret (nil: one nobody holds, of `hiddenVariants`), and who could tell (`"a
+    /// spectator"`, or `"the record"`).
+    public var keptBy: PlayerID?
     public var seenBy: String
 
     public var description: String {
-      "game \(self.game), after move \(self.move): \(self.seenBy) can tell \(self.keptBy)'s secret"
+      let secret = self.keptBy.map { "\($0)'s secret" } ?? "a secret nobody holds"
+      return "game \(self.game), after move \(self.move): \(self.seenBy) can tell \(secret)"
     }
   }
 
@@ -69,9 +74,12 @@ public enum SecrecyAudit {
     // NB: Each viewer's view of the position once, compared with every variant's.
     var views: [PlayerID?: G.View] = [:]
     var record: String?
-    for keeper in seats {
-      for variant in G.secretVariants(of: state, keptBy: keeper, using: &generator) {
-        for viewer in viewers where viewer != keeper {
+    let secrets =
+      seats.map { keeper in (Optional(keeper), G.secretVariants(of: state, keptBy: keeper, using: &generator)) }
+      + [(nil, G.hiddenVariants(of: state, using: &generator))]
+    for (keeper, variants) in secrets {
+      for variant in variants {
+        for viewer in viewers where keeper == nil || viewer != keeper {
           let seen = views[viewer] ?? G.view(of: state, for: viewer)
           views[viewer] = seen
           guard G.view(of: variant, for: viewer) != seen else { continue }

@@ -138,6 +138,18 @@ public final class TestClient {
     self.taken()
   }
 
+  /// Every message that came since the last receive, taken, as JSON text: each as the server
+  /// writes it (in process, the very bytes the live channel sends; live, every field of a room's
+  /// view as it came). Beside the typed views, which keep only the fields their type declares:
+  /// for a test that a secret is in no field of any message.
+  ///
+  /// ```swift
+  /// for text in bob.json() { #expect(!text.contains(adasHand)) }
+  /// ```
+  public func json() -> [String] {
+    self.taken().map { String(decoding: $0.jsonBytes, as: UTF8.self) }
+  }
+
   /// Takes what came, noting the latest token.
   private func taken() -> [ServerMessage] {
     let messages = self.server.take(self.connection)

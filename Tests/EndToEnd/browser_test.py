@@ -139,6 +139,8 @@ def play_tic_tac_toe(url, shots):
         # A rematch offer says so to the other; once taken, the last game's rating line goes.
         click(alice, "#rematch")
         wait(bob, lambda d: d.find_element(By.ID, "offer").is_displayed())
+        # NB: The banner names who asked (a table of four has more than one opponent).
+        assert bob.find_element(By.ID, "offer-text").text == "alice offers a rematch.", bob.find_element(By.ID, "offer-text").text
         assert status(bob) == "You lose.", status(bob)
         assert not alice.find_element(By.ID, "offer").is_displayed()
         accessible(bob, "a rematch offer")

@@ -7,7 +7,8 @@ import Testing
 
 /// A round in which both seats choose a number at once: the higher wins (a tie is a draw). A
 /// game of these tests only: the room moving several bots at once, and the secrecy audit (its
-/// mode `leaky` shows picks before the end, on purpose).
+/// mode `leaky` shows picks before the end, on purpose; its mode `peek` shows the next round's
+/// number, which nobody is to know).
 @Reducer
 struct HighCard: Sendable {
   @ObservableState
@@ -16,6 +17,10 @@ struct HighCard: Sendable {
     var picks: [PlayerID: Int] = [:]
     /// Shows every pick at once (the mode `leaky`): the secrecy audit must find it.
     var leaksPicks = false
+    /// The number the next round would be played for: drawn at setup, shown to nobody (but in the
+    /// mode `peek`, where the audit must find it).
+    var nextRound = 0
+    var peeks = false
     var isOver: Bool { self.picks.count == self.players.count }
   }
 
@@ -55,19 +60,22 @@ extension HighCard: Game {
     var mine: Int?
     var chosen: Int
     var picks: [String: Int]?
+    var nextRound: Int?
   }
 
   static let id = "highcard"
   static let title = "High card"
-  static let modes = [GameMode(seats: 2...2), GameMode(name: "leaky", seats: 2...2)]
+  static let modes = [GameMode(seats: 2...2), GameMode(name: "leaky", seats: 2...2), GameMode(name: "peek", seats: 2...2)]
   static let moveTypes: Set<String> = ["pick"]
   static let startAction = Action.start
   static let defaultBot = Bot.seatNumber
 
   static func setup(_ setup: GameSetup) -> State {
-    State(players: setup.players, leaksPicks: setup.mode == "leaky")
+    State(players: setup.players, leaksPicks: setup.mode == "leaky", nextRound: Int(setup.seed % 10), peeks: setup.mode == "peek")
   }
-  static func mode(of state: State) -> String { state.leaksPicks ? "leaky" : GameVariant.standardMode }
+  static func mode(of state: State) -> String {
+    state.leaksPicks ? "leaky" : state.peeks ? "peek" : GameVariant.standardMode
+  }
   static func action(for move: Move, by player: PlayerID) -> Action {
     guard case let .pick(number) = move else { return .start }
     return .pick(player, number)
@@ -84,7 +92,8 @@ extension HighCard: Game {
   static func view(of state: State, for viewer: PlayerID?) -> View {
     View(
       seat: viewer.flatMap(state.players.firstIndex(of:)), mine: viewer.flatMap { state.picks[$0] }, chosen: state.picks.count,
-      picks: state.isOver || state.leaksPicks ? Dictionary(uniqueKeysWithValues: state.picks.map { ($0.key.rawValue, $0.value) }) : nil)
+      picks: state.isOver || state.leaksPicks ? Dictionary(uniqueKeysWithValues: state.picks.map { ($0.key.rawValue, $0.value) }) : nil,
+      nextRound: state.peeks ? state.nextRound : nil)
   }
   static func isOver(_ state: State) -> Bool { state.isOver }
   static func result(of state: State) -> GameResult? {
@@ -104,6 +113,14 @@ extension HighCard: Game {
   ) -> Move? {
     guard view.mine == nil, let seat = view.seat else { return nil }
     return .pick(number: seat + 1)
+  }
+  /// The next round's number, which nobody knows: any other.
+  static func hiddenVariants(of state: State, using generator: inout some RandomNumberGenerator) -> [State] {
+    (0..<3).filter { $0 != state.nextRound }.map { other in
+      var variant = state
+      variant.nextRound = other
+      return variant
+    }
   }
   /// A pick made and not yet shown: any other number.
   static func secretVariants(
@@ -185,10 +202,19 @@ struct SecrecyAuditTests {
     #expect(SecrecyAudit.run(HighCard.self, games: 50, seed: 1).isEmpty)
   }
 
+  /// A secret nobody holds (the next round's number) shown to every seat is found, as seen by
+  /// each seat and the spectator, and no seat's secret is blamed.
+  @Test func aGameThatShowsASecretNobodyHoldsFails() {
+    let leaks = SecrecyAudit.run(HighCard.self, games: 5, seed: 1, mode: "peek")
+    #expect(!leaks.isEmpty)
+    #expect(leaks.allSatisfy { $0.keptBy == nil })
+    #expect(Set(leaks.map(\.seenBy)) == ["seat-1", "seat-2", "a spectator"])
+  }
+
   @Test func aGameThatShowsASecretFails() {
     let leaks = SecrecyAudit.run(HighCard.self, games: 5, seed: 1, mode: "leaky")
     #expect(!leaks.isEmpty)
-    #expect(leaks.allSatisfy { $0.seenBy != $0.keptBy.rawValue })
+    #expect(leaks.allSatisfy { $0.seenBy != $0.keptBy?.rawValue })
     #expect(leaks.contains { $0.seenBy == "a spectator" })
   }
 }

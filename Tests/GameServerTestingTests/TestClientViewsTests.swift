@@ -44,4 +44,20 @@ struct TestClientViewsTests {
     await ada.send(.move(ConnectFour.self, .drop(column: 2)))
     #expect(try await ada.view(ConnectFourView.self).moveNumber == 1)
   }
+
+  /// Every message as JSON: the fields of a view that a test's view type leaves out are there.
+  @Test func everyMessageComesBackAsItsJSON() async throws {
+    struct MoveNumberOnly: Decodable { var moveNumber: Int }
+    let (_, ada, _) = try await seated()
+    _ = try await ada.view(MoveNumberOnly.self)
+    await ada.send(.move(ConnectFour.self, .drop(column: 2)))
+    // NB: In process, the server has answered by the time `send` returns.
+    let texts = ada.json()
+    #expect(texts.count == 1)
+    let room = try #require(texts.first)
+    #expect(room.hasPrefix(#"{"v":1,"type":"room""#))
+    // The typed view keeps one field; the text has them all (the board, the last move).
+    #expect(room.contains(#""moveNumber":1"#) && room.contains(#""board""#) && room.contains(#""lastMove""#))
+    #expect(ada.json().isEmpty)
+  }
 }

@@ -43,6 +43,7 @@ import ComposableArchitecture
 /// | `defaultBot` | The level a server uses when none is named | none |
 /// | `startOptions` | What the game reads when a server starts (`--dictionary`) | none |
 /// | `secretVariants(of:keptBy:using:)` | States that differ only in a seat's secret, for the secrecy audit | none (no secrets) |
+/// | `hiddenVariants(of:using:)` | States that differ only in what no seat knows (cards not dealt, a shuffle's seed), for the audit | none |
 ///
 /// One more requirement, `_witness`, is made for every game by the seam (in the game's own
 /// module, so that the server's calls into the game are specialized to it): leave it.
@@ -157,6 +158,12 @@ where State: Codable & Equatable & Sendable, Action: Equatable & Sendable {
     of state: State, keptBy player: PlayerID, using generator: inout some RandomNumberGenerator
   ) -> [State]
 
+  /// States that differ from `state` only in what no seat knows yet, the secrets held by nobody
+  /// (the cards not dealt, the order of the deck, a seed that decides what comes): what
+  /// `SecrecyAudit` checks that no viewer, seated or watching, can tell apart. The default is
+  /// none.
+  static func hiddenVariants(of state: State, using generator: inout some RandomNumberGenerator) -> [State]
+
   /// The game's ``GameWitness``, made in the game's own module so that the room's calls into the
   /// game are code specialized to it. Made for every game: do not implement.
   static var _witness: GameWitness { get }
@@ -200,6 +207,8 @@ extension Game {
   public static func secretVariants(
     of state: State, keptBy player: PlayerID, using generator: inout some RandomNumberGenerator
   ) -> [State] { [] }
+
+  public static func hiddenVariants(of state: State, using generator: inout some RandomNumberGenerator) -> [State] { [] }
 
   /// The mode named `name`, or the default mode for nil.
   public static func mode(named name: String?) -> GameMode? {

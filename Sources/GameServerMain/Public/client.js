@@ -127,11 +127,17 @@ const GameClient = {
   },
 
   /**
-   * Shows or hides the banner with the other player's rematch offer (Accept, or Decline and
-   * leave): a game's script calls it as it draws.
+   * Shows or hides the banner with a rematch offer (Accept, or Decline and leave): a game's
+   * script calls it as it draws, with the players who asked (their ids), so that the banner
+   * names them ("Ada offers a rematch."; "Ada and Bob offer a rematch.").
    */
-  offer(isOffered) {
+  offer(isOffered, from = []) {
     $("offer").hidden = !isOffered || GameClient.replaying;
+    if ($("offer").hidden) return;
+    const names = from.map((player) => GameClient.nameOf(player));
+    $("offer-text").textContent = names.length === 0
+      ? "A rematch is offered."
+      : `${names.length === 1 ? names[0] : names.slice(0, -1).join(", ") + " and " + names[names.length - 1]} ${names.length === 1 ? "offers" : "offer"} a rematch.`;
   },
 
   /** Shows one section: `login`, `lobby`, or a game's id. */

@@ -164,7 +164,9 @@
         player, mark: index === 0 ? "First" : "Second", toMove: view.phase === "firing" && view.turn === index,
         endsAt: view.moveEndsAt,
       })));
-      GameClient.offer(seated && view.phase === "over" && view.rematchRequests.includes(1 - view.you) && !view.rematchRequests.includes(view.you));
+      GameClient.offer(
+        seated && view.phase === "over" && view.rematchRequests.includes(1 - view.you) && !view.rematchRequests.includes(view.you),
+        [view.players[1 - view.you]]);
       // NB: Only the placing clock here: the shot clock is in the bar of the side to fire.
       GameClient.countdown(
         $("bs-clock"), view.phase === "placing" ? view.moveEndsAt : null, "Placing", seated && !view.placed[view.you] ? "Placing" : null);

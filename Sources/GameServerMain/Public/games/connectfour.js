@@ -86,7 +86,9 @@
       $("c4-resign").hidden = !view.you || Boolean(view.outcome);
       GameClient.playing = Boolean(view.you) && !view.outcome;
       const other = view.you === "X" ? "O" : "X";
-      GameClient.offer(Boolean(view.you && view.outcome) && view.rematchRequests.includes(other) && !view.rematchRequests.includes(view.you));
+      GameClient.offer(
+        Boolean(view.you && view.outcome) && view.rematchRequests.includes(other) && !view.rematchRequests.includes(view.you),
+        [view[other.toLowerCase()]]);
       // NB: A bar for each colour, the one to move with its clock.
       GameClient.bars([["X", "Red"], ["O", "Yellow"]].map(([side, colour]) => ({
         player: view[side.toLowerCase()], mark: colour, toMove: !view.outcome && view.turn === side, endsAt: view.moveEndsAt,

@@ -65,7 +65,9 @@ GameClient.register("tictactoe", {
     $("ttt-resign").hidden = !seated || Boolean(view.outcome);
     GameClient.playing = seated && !view.outcome;
     const other = view.you === "X" ? "O" : "X";
-    GameClient.offer(seated && view.outcome && view.rematchRequests.includes(other) && !view.rematchRequests.includes(view.you));
+    GameClient.offer(
+      seated && view.outcome && view.rematchRequests.includes(other) && !view.rematchRequests.includes(view.you),
+      [view[other.toLowerCase()]]);
     $("ttt-status").textContent = text;
     GameClient.yourMove(!view.outcome && view.you && view.turn === view.you);
     $("ttt-players").textContent = `X: ${GameClient.nameOf(view.x)} · O: ${GameClient.nameOf(view.o)} · game ${view.gameNumber}`
