@@ -3,16 +3,19 @@ that the test starts itself, bots playing tic-tac-toe through whichever node the
 and a node killed with SIGKILL every few seconds and started again a few seconds later, at the
 same address, for a bounded time. Seven bots play at a time (an odd number: one often waits alone
 in the queue, on a node that may be killed). Each bot, in turn, logs in as a guest on any node, queues, plays
-two games in one room (a rematch), leaves, and starts again as a new guest; it follows `moved`,
-and when its connection drops or a node cannot be reached it connects to another node and
-resumes with its latest token.
+two games in one room (a rematch), leaves, waits for its leave to be answered, queues again as the
+same guest for a second room, leaves that too, and starts again as a new guest; it follows
+`moved`, and when its connection drops or a node cannot be reached it connects to another node
+and resumes with its latest token.
 
 Then it checks, from what the bots saw and what the database holds:
 - no acknowledged move is lost: a move a bot saw in a view is in every later view of that game,
   and in the game's record;
 - every finished game is recorded once (one `game` row per game each room finished);
-- no player sits in two rooms: each guest only ever sees one room, and no player has two seats
-  in the cluster's directory;
+- no player sits in two rooms: a guest is shown no second room while it has one, and no player
+  has two seats in the cluster's directory;
+- a seat left is left: once a bot's `leaveRoom` is answered `roomLeft`, it is never shown that
+  room again, nor told `already_in_room` naming it;
 - nobody is stuck in the queue: every `queue` leads to a room within 30 s, and no ticket is left;
 - every game finishes: every guest that started finishes both games (a game that a node's kill
   interrupted resumes on another node);
@@ -41,6 +44,8 @@ from harness import read_port
 from postgres_test import postgres, postgres_installed, start_postgres
 
 LEASE = 2
+# How many rooms each guest plays, one after another, leaving each before it queues again.
+ROOMS_PER_GUEST = 2
 # The documented error codes: every code in the table of the wire protocol article's "Errors".
 ARTICLE = os.path.join(os.path.dirname(__file__), "../../Sources/GameServerMain/Documentation.docc/WireProtocol.md")
 
@@ -115,12 +120,16 @@ class Findings:
 
 
 class Bot:
-    """One guest's life: log in, queue, two games in one room, leave."""
+    """One guest's life: log in, then for each of its rooms queue, two games in one room, leave."""
 
     def __init__(self, name, nodes, findings):
         self.name, self.nodes, self.findings = name, nodes, findings
         self.token = None
-        self.rooms = set()
+        # The rooms whose leave was answered, and the room being left (its leave not yet answered).
+        self.left = set()
+        self.leaving = None
+        # The rooms it played and left, answered or not.
+        self.done = set()
         self.socket = None
         self.url = None
 
@@ -147,7 +156,7 @@ class Bot:
     async def live(self, deadline):
         self.findings.guests += 1
         await self.connect()
-        queued_at, in_room, homeless_since = None, None, None
+        queued_at, in_room, homeless_since, lost_leave_since = None, None, None, None
         # What was sent on this connection (a reconnection sends again what may have been lost).
         sent, rematch_sent = None, set()
         while True:
@@ -159,6 +168,13 @@ class Bot:
             if queued_at and now - queued_at > 40:
                 self.findings.problem(f"{self.name}: queued 40 s ago and no room came")
                 queued_at = None
+            if lost_leave_since and now - lost_leave_since > 10:
+                lost_leave_since = None
+                if await self.has_left(in_room, answered=False):
+                    return
+                in_room = None
+                await self.send({"type": "queue", "game": "tictactoe", "id": "q"})
+                queued_at = time.monotonic()
             if homeless_since and now - homeless_since > 20:
                 self.findings.problem(f"{self.name}: its room {in_room} was not shown again within 20 s")
                 await self.socket.close()
@@ -176,6 +192,11 @@ class Bot:
                 self.token = message["token"]
                 if message.get("room"):
                     continue
+                if self.leaving is not None and in_room == self.leaving:
+                    # NB: Its leave's answer was lost with the connection. Still seated, it would be
+                    #     sent to its room (`moved`, or the room shown); nothing in 10 s, it left.
+                    lost_leave_since = time.monotonic()
+                    continue
                 if in_room is None:
                     # NB: A new connection waits in no queue: the bot queues (again).
                     await self.send({"type": "queue", "game": "tictactoe", "id": "q"})
@@ -184,6 +205,7 @@ class Bot:
                     # NB: Its room is elsewhere: `moved` comes, or `unavailable` while it is taken over.
                     homeless_since = homeless_since or time.monotonic()
             elif kind == "moved":
+                lost_leave_since = None
                 self.findings.moved += 1
                 target = next((node for node in self.nodes if node.url == message["url"]), None)
                 # NB: A node's lease ends at most LEASE after it was killed (it renews once a
@@ -202,12 +224,24 @@ class Bot:
                 if code == "unavailable" and message.get("replyTo") == "q":
                     await asyncio.sleep(message.get("retryAfter", 1))
                     await self.send({"type": "queue", "game": "tictactoe", "id": "q"})
+                if code == "unavailable" and message.get("replyTo") == "leave":
+                    await asyncio.sleep(message.get("retryAfter", 1))
+                    await self.send({"type": "leaveRoom", "id": "leave"})
+                if code == "already_in_room" and message.get("room") in self.left:
+                    self.findings.problem(f"{self.name}: already_in_room names {message['room']}, whose leave was answered")
+            elif kind == "roomLeft" and message.get("replyTo") == "leave":
+                if await self.has_left(message["room"]):
+                    return
+                in_room = None
+                await self.send({"type": "queue", "game": "tictactoe", "id": "q"})
+                queued_at = time.monotonic()
             elif kind == "room":
-                queued_at, homeless_since = None, None
+                queued_at, homeless_since, lost_leave_since = None, None, None
                 room, view = message["room"], message["view"]
-                self.rooms.add(room)
-                if len(self.rooms) > 1:
-                    self.findings.problem(f"{self.name}: seated in two rooms {sorted(self.rooms)}")
+                if room in self.left:
+                    self.findings.problem(f"{self.name}: shown {room} again after its leave was answered")
+                if in_room is not None and room != in_room:
+                    self.findings.problem(f"{self.name}: seated in two rooms {in_room} and {room}")
                 in_room = room
                 number = view["gameNumber"]
                 acknowledged = self.findings.games.setdefault(room, {}).setdefault(number, [])
@@ -225,12 +259,13 @@ class Bot:
                 if view.get("outcome"):
                     self.findings.finished.setdefault(room, set()).add(number)
                     if number >= 2:
-                        await self.send({"type": "leaveRoom"})
-                        self.findings.completed += 1
-                        await self.socket.close()
-                        return
-                    if view["you"] not in view["rematchRequests"] and number not in rematch_sent:
-                        rematch_sent.add(number)
+                        # NB: Once: the game's end may come in more than one view.
+                        if self.leaving != room:
+                            self.leaving = room
+                            await self.send({"type": "leaveRoom", "id": "leave"})
+                        continue
+                    if view["you"] not in view["rematchRequests"] and (room, number) not in rematch_sent:
+                        rematch_sent.add((room, number))
                         await self.send({"type": "rematch"})
                     continue
                 if view.get("turn") == view.get("you") and sent != (room, number, view["moveNumber"]):
@@ -243,6 +278,20 @@ class Bot:
                         await self.send({"type": "move", "cell": {"row": row, "column": column}})
                     except websockets.ConnectionClosed:
                         pass
+
+
+    async def has_left(self, room, answered=True):
+        """Notes that it left `room` (its leave `answered`, or, with its answer lost, nothing
+        sending it back there); True once the guest has played all its rooms (it then closes)."""
+        self.done.add(room)
+        if answered:
+            self.left.add(room)
+        self.leaving = None
+        if len(self.done) < ROOMS_PER_GUEST:
+            return False
+        self.findings.completed += 1
+        await self.socket.close()
+        return True
 
 
 async def bots(index, nodes, findings, until, deadline):
@@ -302,7 +351,7 @@ async def run(server, database, seconds, bot_count=7):
         for redirect in findings.redirects_to_down:
             findings.problem(f"sent to a node that was down: {redirect}")
         print(
-            f"chaos: {seconds} s, {kills} kills, {findings.guests} guests ({findings.completed} finished both games), "
+            f"chaos: {seconds} s, {kills} kills, {findings.guests} guests ({findings.completed} played all their rooms), "
             f"{sum(len(n) for n in findings.finished.values())} games finished in {len(findings.finished)} rooms, "
             f"{findings.moves_sent} moves sent, {findings.moved} moved followed, errors {findings.errors}",
             flush=True)
