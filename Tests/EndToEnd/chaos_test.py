@@ -17,8 +17,8 @@ Then it checks, from what the bots saw and what the database holds:
 - a seat left is left: once a bot's `leaveRoom` is answered `roomLeft`, it is never shown that
   room again, nor told `already_in_room` naming it;
 - nobody is stuck in the queue: every `queue` leads to a room within 30 s, and no ticket is left;
-- every game finishes: every guest that started finishes both games (a game that a node's kill
-  interrupted resumes on another node);
+- every game finishes: every guest that started finishes its games in both its rooms (a game
+  that a node's kill interrupted resumes on another node);
 - every error is a documented one, and no bot is sent (`moved`) to a node whose lease it could
   see had run out.
 
