@@ -3,7 +3,7 @@
 import CompilerPluginSupport
 import PackageDescription
 
-/// Set by deploy/fuzz.sh (with a scratch path of its own): adds the libFuzzer target, and
+/// Set by deploy/checks/fuzz.sh (with a scratch path of its own): adds the libFuzzer target, and
 /// instruments the code it fuzzes for coverage.
 let isFuzzing = Context.environment["GAME_SERVER_FUZZ"] == "1"
 
@@ -48,7 +48,7 @@ let package = Package(
     .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
   ],
   // NB: In layers, bottom up, as the Architecture article (Sources/GameServerMain/Documentation.docc) lists them: a target names only targets
-  // of its own layer or below (deploy/check-layers.sh checks it, and this order).
+  // of its own layer or below (deploy/checks/layers.sh checks it, and this order).
   targets: [
     // MARK: 1. The library
     .macro(

@@ -8,6 +8,6 @@ cd "$(dirname "$0")/.."
 
 command -v swift >/dev/null || { echo "Swift is required (https://swift.org/install)" >&2; exit 1; }
 
-bash deploy/setup.sh
+bash deploy/deployment/setup.sh
 swift build -c release --product game-server
 exec .build/release/game-server serve "$@"

@@ -6,15 +6,15 @@ cd "$(dirname "$0")/.."
 
 command -v swift >/dev/null || { echo "Swift is required (https://swift.org/install)" >&2; exit 1; }
 
-bash deploy/setup.sh --tests
-bash deploy/check-names.sh
-bash deploy/check-seams.sh
-bash deploy/check-layers.sh
+bash deploy/deployment/setup.sh --tests
+bash deploy/checks/names.sh
+bash deploy/checks/seams.sh
+bash deploy/checks/layers.sh
 # NB: The build's log is kept, to check it for warnings in this package's own sources.
 mkdir -p .build
 swift build --build-tests 2>&1 | tee .build/build.log
-bash deploy/check-warnings.sh .build/build.log
-bash deploy/check-docs.sh
+bash deploy/checks/warnings.sh .build/build.log
+bash deploy/checks/docs.sh
 # NB: Plain parallel `swift test`: each test store runs its effects on an executor of its own,
 # which its steps and the test clock drain, so clock-driven tests do not race each other.
 swift test --skip-build
@@ -22,7 +22,7 @@ swift test --skip-build
 # GameServerMain), on the products alone. Built in this scratch folder, so only its own modules
 # (and what its dependencies' flags differ in) compile.
 (cd Tests/UserPackage && swift build --scratch-path ../../.build --build-tests 2>&1 | tee ../../.build/user-build.log)
-bash deploy/check-warnings.sh .build/user-build.log
+bash deploy/checks/warnings.sh .build/user-build.log
 (cd Tests/UserPackage && swift test --scratch-path ../../.build --skip-build)
 python3 Tests/UserPackage/live_check.py .build/debug/nim-server
 # NB: The transport's websocket tests on each event loop: lws's own poll() loop, then libuv (the
@@ -46,5 +46,5 @@ python3 Tests/EndToEnd/postgres_test.py .build/debug/game-server
 python3 Tests/EndToEnd/cluster_test.py .build/debug/game-server
 # NB: Three nodes, one killed with SIGKILL every few seconds for a minute, bots playing throughout.
 python3 Tests/EndToEnd/chaos_test.py .build/debug/game-server 60
-bash deploy/fuzz.sh 60
+bash deploy/checks/fuzz.sh 60
 python3 Tests/EndToEnd/browser_test.py .build/debug/game-server .build/screenshots

@@ -1,13 +1,13 @@
 // Measures the word grid's dictionary and solver, and Connect Four's strong bot, and prints a
 // table with the targets.
-// Usage: deploy/benchmark.sh (release build), or swift run -c release games-benchmark [PATH]
+// Usage: deploy/benchmarks/benchmark.sh (release build), or swift run -c release games-benchmark [PATH]
 import Foundation
 import GameServerGame
 import GameServerWordGrid
 
 let path = CommandLine.arguments.dropFirst().first ?? WordDictionary.standardPaths[0]
 guard FileManager.default.isReadableFile(atPath: path) else {
-  print("No word list at \(path): install wamerican-large (deploy/setup.sh) or pass a path.")
+  print("No word list at \(path): install wamerican-large (deploy/deployment/setup.sh) or pass a path.")
   exit(1)
 }
 

@@ -40,7 +40,7 @@ public final class ScratchPostgres: Sendable {
 
   /// What a test says when it skips because PostgreSQL is not installed.
   public static let howToInstall =
-    "PostgreSQL is not installed: `bash deploy/setup.sh --tests` installs it (Debian's postgresql), or set GAME_SERVER_POSTGRES_BIN to a folder holding initdb and postgres"
+    "PostgreSQL is not installed: `bash deploy/deployment/setup.sh --tests` installs it (Debian's postgresql), or set GAME_SERVER_POSTGRES_BIN to a folder holding initdb and postgres"
 
   private static let started = Mutex<Task<ScratchPostgres, any Error>?>(nil)
 

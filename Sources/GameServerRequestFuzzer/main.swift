@@ -1,5 +1,5 @@
 // A libFuzzer target for what a peer's bytes reach first: the JSON parser and the request
-// decoder. Built only with GAME_SERVER_FUZZ=1 (deploy/fuzz.sh): compiled with -sanitize=fuzzer
+// decoder. Built only with GAME_SERVER_FUZZ=1 (deploy/checks/fuzz.sh): compiled with -sanitize=fuzzer
 // and linked with libFuzzer's runtime without its `main`, which this file drives.
 import Glibc
 import GameServerWire

@@ -1,5 +1,5 @@
 """Three game-server nodes in a cluster (`serve --cluster`) sharing one PostgreSQL that the test
-starts itself (deploy/postgres.sh), with a lease of 3 s:
+starts itself (deploy/deployment/postgres.sh), with a lease of 3 s:
 
 - two players on node A play; A is killed with SIGKILL mid-game; they reconnect to node B and
   `resume`, following `moved` to whichever node took the room over; within the lease plus 2 s a

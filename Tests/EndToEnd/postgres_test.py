@@ -1,5 +1,5 @@
 """game-server on PostgreSQL (`serve --database postgres://...`), against a PostgreSQL server the
-test starts itself (deploy/postgres.sh): a whole game, a race of three and the bot script; every
+test starts itself (deploy/deployment/postgres.sh): a whole game, a race of three and the bot script; every
 move a player saw survives kill -9 of the server; and PostgreSQL restarted mid-game loses nothing
 that was acknowledged: the server connects again, the room that could not save pauses and goes on
 by itself, and after kill -9 and a restart the board holds every move a player saw.
@@ -107,7 +107,7 @@ def postgres_installed(test):
     where it must be, fails)."""
     if os.path.isdir("/usr/lib/postgresql") or os.environ.get("GAME_SERVER_POSTGRES_BIN"):
         return True
-    message = "PostgreSQL is not installed: bash deploy/setup.sh --tests installs it (Debian's postgresql)"
+    message = "PostgreSQL is not installed: bash deploy/deployment/setup.sh --tests installs it (Debian's postgresql)"
     if os.environ.get("CI") == "true":
         raise AssertionError(message)
     print(f"{test} skipped: {message}")

@@ -63,7 +63,7 @@ struct EventLoopChoiceTests {
     #expect(try self.health(port: server.port).hasSuffix("ok\n"))
   }
 
-  /// Whether libuv and lws's plugin for it are on this machine (deploy/setup.sh installs both).
+  /// Whether libuv and lws's plugin for it are on this machine (deploy/deployment/setup.sh installs both).
   static var libuvIsInstalled: Bool {
     ["libuv.so.1", "libwebsockets-evlib_uv.so"].allSatisfy { name in
       guard let handle = dlopen(name, RTLD_NOW) else { return false }

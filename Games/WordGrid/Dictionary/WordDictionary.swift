@@ -131,7 +131,7 @@ public enum WordDictionaryError: Error, Equatable, CustomStringConvertible {
       "Cannot read the word list at \(path)."
     case let .notFound(searched):
       "No word list found (looked for \(searched.joined(separator: ", "))). "
-        + "Install Debian's wamerican-large (deploy/setup.sh does) or pass --dictionary PATH."
+        + "Install Debian's wamerican-large (deploy/deployment/setup.sh does) or pass --dictionary PATH."
     }
   }
 }

@@ -7,7 +7,7 @@ delivered message, nothing else), ROUNDS pairs, and prints each pair, the median
 ratio. Absolute figures move between machines and through the day; the ratio, taken from
 pairs measured minutes apart, is what to compare.
 
-Usage: deploy/floor-ratio.py [--connections N] [--rounds R] [--seconds S] [--load PATH] [--server PATH ...]
+Usage: deploy/benchmarks/floor-ratio.py [--connections N] [--rounds R] [--seconds S] [--load PATH] [--server PATH ...]
   --load    the game-load binary (default .build/release/game-load)
   --server  a game-server binary to measure; give two or more to compare builds in the same
             run (each round measures every one of them, then the floor)
@@ -18,7 +18,7 @@ import statistics
 import subprocess
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "Tests", "EndToEnd"))
 
 from harness import table_row  # noqa: E402

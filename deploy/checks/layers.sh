@@ -3,9 +3,9 @@
 # Documentation.docc/Architecture.md): every target of the package is in the numbered list of
 # layers there, a target names (depends on) targets of its own layer or below only, and
 # Package.swift declares the targets in the order of their layers (then the test targets).
-# Usage: deploy/check-layers.sh
+# Usage: deploy/checks/layers.sh
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 swift package describe --type json | python3 -c '
 import json, re, sys
 package = json.load(sys.stdin)

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Guards listed declarations of TCA's test files out of the build: deploy/tca-tests.sh's helper.
+"""Guards listed declarations of TCA's test files out of the build: deploy/tca/tests.sh's helper.
 
-Usage: tca-guard.py FOLDER LIST
+Usage: deploy/tca/guard.py FOLDER LIST
 Each line of LIST is `FILE NAME REASON`: NAME is a function (`testFoo`) or a keyword and a name
 (`class:Internal_EffectCancellationTests`, `var:cancellables`). The declaration, with the
 attribute lines above it, is wrapped in `#if TCA_GUARDED ... #endif`, a condition never set.
@@ -32,7 +32,7 @@ def guard(lines, name, path):
         if match.match(line):
             break
     else:
-        sys.exit(f"tca-guard.py: {path} has no declaration {name!r}")
+        sys.exit(f"guard.py: {path} has no declaration {name!r}")
     start = first
     while start > 0 and re.match(r"^\s*@\w+", lines[start - 1]):
         start -= 1

@@ -4,9 +4,9 @@
 # their sources import none. A game is a target under Games/ other than the seam (Games/Game);
 # the catalog (GameServerCatalog) is the one module that names them. Battleship, written as a game
 # from outside would be, names (and imports) only the package's library products.
-# Usage: deploy/check-seams.sh
+# Usage: deploy/checks/seams.sh
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 swift package describe --type json | python3 -c '
 import json, pathlib, re, sys
 package = json.load(sys.stdin)

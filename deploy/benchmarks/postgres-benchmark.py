@@ -4,9 +4,9 @@
 against two nodes of a cluster on PostgreSQL (`--nodes 2`: the connections spread over both, the
 rooms on both, players following `moved`; server CPU is both nodes'), three times, with PostgreSQL's own CPU per view (the postmaster and its backends, from /proc)
 and its commits per move (pg_stat_database.xact_commit). PostgreSQL runs with its defaults
-(fsync and synchronous_commit on), started by deploy/postgres.sh in a temporary folder.
+(fsync and synchronous_commit on), started by deploy/deployment/postgres.sh in a temporary folder.
 
-Usage: python3 deploy/postgres-benchmark.py [CONNECTIONS] [RUNS]
+Usage: python3 deploy/benchmarks/postgres-benchmark.py [CONNECTIONS] [RUNS]
 """
 import os
 import statistics
@@ -14,7 +14,7 @@ import subprocess
 import sys
 import time
 
-ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 sys.path.insert(0, os.path.join(ROOT, "Tests", "EndToEnd"))
 
 from harness import table_row  # noqa: E402

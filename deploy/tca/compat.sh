@@ -3,12 +3,12 @@
 # 1.25.5) against this package's ComposableArchitecture, outside this repository, and runs its
 # tests. The example's code is fetched, never copied into the project. The only edit is
 # guarding its unused `import SwiftUI` and `import Combine` lines.
-# Usage: deploy/tca-compat.sh [WORKDIR] [TCA_REPOSITORY]
+# Usage: deploy/tca/compat.sh [WORKDIR] [TCA_REPOSITORY]
 #   WORKDIR: where to build (default: a temporary folder)
 #   TCA_REPOSITORY: a clone or URL of TCA's repository (default: GitHub), for machines whose
 #   git reaches GitHub only through local mirrors
 set -euo pipefail
-source "$(dirname "$0")/tca-fetch.sh"
+source "$(dirname "$0")/fetch.sh"
 example=tca/Examples/TicTacToe/tic-tac-toe
 rm -rf package && mkdir -p package/Sources package/Tests
 modules="AuthenticationClient TwoFactorCore LoginCore GameCore NewGameCore AppCore"

@@ -2,7 +2,7 @@
 # Compares two builds of tca-benchmark in the same minutes: ROUNDS rounds (default 3), each
 # running the old binary then the new one on each case, and prints the median of each case's
 # ns/action for both, with their ratio, as a Markdown table.
-# Usage: deploy/tca-benchmark-compare.sh OLD_BINARY NEW_BINARY [ROUNDS] [KEYS]
+# Usage: deploy/tca/benchmark-compare.sh OLD_BINARY NEW_BINARY [ROUNDS] [KEYS]
 #   OLD_BINARY, NEW_BINARY: .build/release/tca-benchmark of two checkouts
 #     (`swift build -c release --product tca-benchmark` in each)
 #   KEYS: the `--only` keys to run (default: "root nested scoped ifLet forEach1000 testStore")

@@ -1,15 +1,15 @@
 #!/usr/bin/env python3
 """Where the server's CPU per view goes, thread by thread, on SQLite and on PostgreSQL,
 alternated in one run: a release game-server started here (on a PostgreSQL of its own, started
-by deploy/postgres.sh in a temporary folder, for the PostgreSQL runs), game-load against it
+by deploy/deployment/postgres.sh in a temporary folder, for the PostgreSQL runs), game-load against it
 (tic-tac-toe, 64 connections by default, 10 s; the Python `websockets` package, which
-deploy/setup.sh --tests installs), and each thread's CPU from /proc/PID/task
+deploy/deployment/setup.sh --tests installs), and each thread's CPU from /proc/PID/task
 (user and system) per delivered view, with how often it slept (voluntary context switches).
 Threads are named as the kernel keeps them (15 characters); the busiest is the service thread
 (libwebsockets, the store and its effects), NIO-… are postgres-nio's event loops, and the
 others are the Swift runtime's (the SQLite writer, or the PostgreSQL writer's task).
 
-Usage: python3 deploy/postgres-threads.py [CONNECTIONS] [RUNS]
+Usage: python3 deploy/benchmarks/postgres-threads.py [CONNECTIONS] [RUNS]
 """
 import collections
 import os
@@ -18,7 +18,7 @@ import sys
 import tempfile
 import time
 
-ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 sys.path.insert(0, os.path.join(ROOT, "Tests", "EndToEnd"))
 
 from cluster_test import free_port  # noqa: E402

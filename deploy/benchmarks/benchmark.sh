@@ -2,10 +2,10 @@
 # Builds the benchmarks in release mode and prints their tables: the library's, the games',
 # the server's own work in process, then the server under load (bots on websockets; server CPU
 # and memory from /proc), each load beside the floor a bare poll relay sets on this machine.
-# Usage: deploy/benchmark.sh [--quick] [--only KEY]   (options go to the library benchmark)
+# Usage: deploy/benchmarks/benchmark.sh [--quick] [--only KEY]   (options go to the library benchmark)
 set -euo pipefail
-cd "$(dirname "$0")/.."
-bash deploy/setup.sh
+cd "$(dirname "$0")/../.."
+bash deploy/deployment/setup.sh
 swift build -c release --product tca-benchmark
 swift build -c release --product games-benchmark
 swift build -c release --product game-server
@@ -21,7 +21,7 @@ echo
 ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)" || true
 # NB: The server's CPU per view beside the floor (a bare poll relay), alternated in one run:
 # absolute figures move through the day, their ratio much less.
-python3 deploy/floor-ratio.py --connections 64 --rounds 3
+python3 deploy/benchmarks/floor-ratio.py --connections 64 --rounds 3
 echo
 .build/release/game-load --connections 512 --seconds 10
 echo

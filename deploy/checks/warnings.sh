@@ -3,10 +3,10 @@
 # Games/, Tests/): the dependencies' warnings are theirs, and no flag turns ours into errors
 # (unsafeFlags would keep users from depending on the package). A clean build shows them all,
 # as under CI; an incremental one only those of the files it compiled.
-# Usage: swift build --build-tests 2>&1 | tee build.log; deploy/check-warnings.sh build.log
+# Usage: swift build --build-tests 2>&1 | tee build.log; deploy/checks/warnings.sh build.log
 set -euo pipefail
-cd "$(dirname "$0")/.."
-log="${1:?usage: deploy/check-warnings.sh BUILD_LOG}"
+cd "$(dirname "$0")/../.."
+log="${1:?usage: deploy/checks/warnings.sh BUILD_LOG}"
 root="$(pwd)"
 warnings="$(grep -E "^${root}/(Sources|Games|Tests)/[^:]+:[0-9]+:[0-9]+: warning: " "$log" | sort -u || true)"
 if [[ -n "$warnings" ]]; then

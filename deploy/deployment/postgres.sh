@@ -2,20 +2,20 @@
 # A PostgreSQL server of its own in a folder, on loopback, from Debian's postgresql package (its
 # binaries are in /usr/lib/postgresql/VERSION/bin, not on the PATH; GAME_SERVER_POSTGRES_BIN names
 # another folder). As root it runs as the postgres user: initdb refuses to run as root.
-# Usage: deploy/postgres.sh start FOLDER [PORT]   makes the database if new, starts it, prints its address
-#        deploy/postgres.sh stop FOLDER           stops it (fast shutdown)
-#        deploy/postgres.sh restart FOLDER        stops it and starts it again on the same port
+# Usage: deploy/deployment/postgres.sh start FOLDER [PORT]   makes the database if new, starts it, prints its address
+#        deploy/deployment/postgres.sh stop FOLDER           stops it (fast shutdown)
+#        deploy/deployment/postgres.sh restart FOLDER        stops it and starts it again on the same port
 set -euo pipefail
 
-command=${1:?usage: deploy/postgres.sh start|stop|restart FOLDER [PORT]}
-folder=${2:?usage: deploy/postgres.sh start|stop|restart FOLDER [PORT]}
+command=${1:?usage: deploy/deployment/postgres.sh start|stop|restart FOLDER [PORT]}
+folder=${2:?usage: deploy/deployment/postgres.sh start|stop|restart FOLDER [PORT]}
 
 bin=${GAME_SERVER_POSTGRES_BIN:-}
 if [[ -z "$bin" ]]; then
   version=$(ls /usr/lib/postgresql 2>/dev/null | sort -n | tail -1)
   [[ -n "$version" ]] && bin=/usr/lib/postgresql/$version/bin
 fi
-[[ -x "$bin/initdb" ]] || { echo "PostgreSQL is not installed: run deploy/setup.sh --tests (Debian's postgresql)" >&2; exit 1; }
+[[ -x "$bin/initdb" ]] || { echo "PostgreSQL is not installed: run deploy/deployment/setup.sh --tests (Debian's postgresql)" >&2; exit 1; }
 
 as_owner=()
 if [[ "$(id -u)" -eq 0 ]]; then as_owner=(runuser -u postgres --); fi
@@ -53,5 +53,5 @@ case "$command" in
     "${as_owner[@]}" "$bin/pg_ctl" -D "$folder/data" -l "$folder/postgres.log" -w -t 60 \
       -o "-p $port -c listen_addresses=127.0.0.1 -c unix_socket_directories=$folder -c max_connections=300" start >/dev/null
     ;;
-  *) echo "usage: deploy/postgres.sh start|stop|restart FOLDER [PORT]" >&2; exit 2 ;;
+  *) echo "usage: deploy/deployment/postgres.sh start|stop|restart FOLDER [PORT]" >&2; exit 2 ;;
 esac

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the server needs and, with --tests, what the tests need too.
 # Installs only what is missing; safe to run again. (PostgreSQL is for the tests and for a
-# cluster, deploy/cluster.sh: one server stores in SQLite and needs none.)
-# Usage: deploy/setup.sh [--tests]
+# cluster, deploy/deployment/cluster.sh: one server stores in SQLite and needs none.)
+# Usage: deploy/deployment/setup.sh [--tests]
 set -euo pipefail
 
 sudo=""
@@ -19,7 +19,7 @@ apt_install() {
 # server's default where it loads, else lws's own poll loop).
 packages=(wamerican-large libsqlite3-dev libwebsockets-dev libwebsockets-evlib-uv pkg-config)
 # The browser test drives headless Chromium; the TLS test makes a certificate with openssl; the
-# PostgreSQL tests start a server of their own from Debian's postgresql (deploy/postgres.sh).
+# PostgreSQL tests start a server of their own from Debian's postgresql (deploy/deployment/postgres.sh).
 if [[ "${1:-}" == "--tests" ]]; then
   packages+=(chromium chromium-driver openssl postgresql)
 fi

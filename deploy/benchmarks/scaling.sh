@@ -7,7 +7,7 @@
 # 10 ms. Prints game-load's row for each run: p99 and the players per core (players ÷ the
 # server's CPU seconds per second).
 #
-# Usage: deploy/scaling.sh [THREADS...]            (default: 1 2 4 … up to half the cores)
+# Usage: deploy/benchmarks/scaling.sh [THREADS...]            (default: 1 2 4 … up to half the cores)
 #   PLAYERS     the counts to try, in order (default: 2000 4000 8000 12000 16000 19000)
 #   LOAD_CORES  where the load runs (default: the upper half of the cores)
 #   LOAD_THREADS  the load's client threads (default: the cores of the upper half)
@@ -17,11 +17,11 @@
 # server and one in the load. TMPDIR=/dev/shm keeps the room log off the disk (what a commit's
 # fsync costs is then left out).
 set -eu
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 cores=$(nproc)
 half=$((cores / 2))
 if [ "$half" -lt 2 ]; then
-  echo "deploy/scaling.sh: $cores cores: it needs 4 or more (half for the server, half for the load)" >&2
+  echo "deploy/benchmarks/scaling.sh: $cores cores: it needs 4 or more (half for the server, half for the load)" >&2
   exit 64
 fi
 threads=("$@")

@@ -5,14 +5,14 @@ first; the players reconnect to the second and resume, following `moved`; the ti
 kill to both holding the room's view again. RUNS times (10 by default), each with new nodes;
 prints every time, the median and the maximum beside the bound (the lease plus 2 s).
 
-Usage: python3 deploy/failover-benchmark.py PATH_TO_GAME_SERVER [RUNS] [LEASE_SECONDS]
+Usage: python3 deploy/benchmarks/failover-benchmark.py PATH_TO_GAME_SERVER [RUNS] [LEASE_SECONDS]
 """
 import asyncio
 import os
 import statistics
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "EndToEnd"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Tests", "EndToEnd"))
 
 from cluster_test import Node, failover  # noqa: E402
 from postgres_test import postgres, start_postgres  # noqa: E402

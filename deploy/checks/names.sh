@@ -2,9 +2,9 @@
 # Checks the naming rule (the Architecture article, "Layers and folders"): every target but ComposableArchitecture and its macro
 # target (and their test targets) is named GameServer…, and so is every library product but
 # ComposableArchitecture, so that no name can collide with a user's own modules.
-# Usage: deploy/check-names.sh
+# Usage: deploy/checks/names.sh
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 swift package describe --type json | python3 -c '
 import json, sys
 package = json.load(sys.stdin)

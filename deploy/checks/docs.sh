@@ -7,8 +7,8 @@
 # link to nowhere, a parameter left undocumented where others are documented.
 # The archives are in .build/plugins/Swift-DocC/outputs/<Target>.doccarchive; to browse them,
 # `swift package --disable-sandbox preview-documentation --target GameServerMain` (or any of them).
-# Usage: deploy/check-docs.sh
+# Usage: deploy/checks/docs.sh
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 swift package --disable-sandbox generate-documentation --warnings-as-errors \
   --target ComposableArchitecture --target GameServerMain --target GameServerGame --target GameServerTesting

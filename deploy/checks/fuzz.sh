@@ -2,9 +2,9 @@
 # Builds the request fuzzer (libFuzzer: -sanitize=fuzzer, in a scratch path of its own,
 # .build-fuzz) and runs it for a bounded time over a copy of the committed seed corpus
 # (Tests/Fuzz/RequestCorpus). A crash leaves its input in .build-fuzz/ and fails the script.
-# Usage: deploy/fuzz.sh [seconds, default 60]
+# Usage: deploy/checks/fuzz.sh [seconds, default 60]
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 seconds="${1:-60}"
 # NB: The toolchain's libFuzzer runtime without its main (the fuzzer drives it).

@@ -14,7 +14,7 @@ On PostgreSQL it also counts the transactions that wrote, from the first `queue`
 (transaction ids drawn, `pg_snapshot_xmax(pg_current_snapshot())`, less what the idle nodes'
 heartbeats and pairers draw in as long, measured before the runs): commits per match.
 
-Usage: python3 deploy/match-benchmark.py PATH_TO_GAME_SERVER [RUNS]
+Usage: python3 deploy/benchmarks/match-benchmark.py PATH_TO_GAME_SERVER [RUNS]
 """
 import asyncio
 import json
@@ -27,7 +27,7 @@ import time
 
 import websockets
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "EndToEnd"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Tests", "EndToEnd"))
 
 from cluster_test import Node, free_port  # noqa: E402
 from harness import read_port, receive  # noqa: E402

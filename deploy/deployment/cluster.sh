@@ -2,12 +2,12 @@
 # A cluster on this machine: PostgreSQL from Debian's postgresql in a temporary folder (initdb as
 # the postgres user when run as root; loopback only), then N game-server nodes on loopback ports
 # 8080, 8081, ... sharing it. Ctrl-C (or any exit) stops the nodes and PostgreSQL.
-# Installs what is missing first (deploy/setup.sh with postgresql) and builds in release mode.
+# Installs what is missing first (deploy/deployment/setup.sh with postgresql) and builds in release mode.
 # The nodes share this machine's cores: each gets THREADS service threads (default: the cores
 # divided among the nodes, at least 1).
-# Usage: deploy/cluster.sh [NODES (default 2)] [LEASE_SECONDS (default 5)] [THREADS]
+# Usage: deploy/deployment/cluster.sh [NODES (default 2)] [LEASE_SECONDS (default 5)] [THREADS]
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 nodes=${1:-2}
 lease=${2:-5}
@@ -16,7 +16,7 @@ threads=${3:-$(( $(nproc) / nodes > 0 ? $(nproc) / nodes : 1 ))}
 [[ "$threads" =~ ^[1-9][0-9]*$ ]] || { echo "THREADS must be a whole number from 1" >&2; exit 2; }
 
 command -v swift >/dev/null || { echo "Swift is required (https://swift.org/install)" >&2; exit 1; }
-bash deploy/setup.sh
+bash deploy/deployment/setup.sh
 if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && [[ -z "${GAME_SERVER_POSTGRES_BIN:-}" ]]; then
   sudo=""; [[ "$(id -u)" -ne 0 ]] && sudo="sudo"
   $sudo apt-get update -qq
@@ -30,12 +30,12 @@ pids=()
 stop() {
   for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
   wait "${pids[@]}" 2>/dev/null || true
-  bash deploy/postgres.sh stop "$folder/postgres" 2>/dev/null || true
+  bash deploy/deployment/postgres.sh stop "$folder/postgres" 2>/dev/null || true
   rm -rf "$folder"
 }
 trap stop EXIT INT TERM
 
-server=$(bash deploy/postgres.sh start "$folder/postgres")
+server=$(bash deploy/deployment/postgres.sh start "$folder/postgres")
 psql "$server" -q -c "CREATE DATABASE games"
 database="${server%/*}/games"
 echo "PostgreSQL: $database"

@@ -3,17 +3,17 @@
 # this package's ComposableArchitecture, outside this repository, and runs them. TCA's code is
 # fetched, never copied into the project. The edits made to it:
 # - `import Combine` and `import os.signpost` are guarded, as are the declarations listed in
-#   deploy/tca-tests-guarded.txt, each with its reason: an Apple-only API (Combine, os_signpost,
+#   deploy/tca/tests-guarded.txt, each with its reason: an Apple-only API (Combine, os_signpost,
 #   NSEC_PER_SEC, XCTExpectFailure/XCTTODO) or TCA's internals (`@testable` or SPI symbols);
 # - TCA's BaseTCATestCase, which checks TCA's internal cancellation table and logger, is
 #   replaced by a plain XCTestCase that adds Apple XCTest's untimed `wait(for:)` and
 #   `fulfillment(of:)`, which swift-corelibs-xctest lacks.
-# Usage: deploy/tca-tests.sh [WORKDIR] [TCA_REPOSITORY]
-#   WORKDIR: where to build (default: a temporary folder); shared with deploy/tca-compat.sh
+# Usage: deploy/tca/tests.sh [WORKDIR] [TCA_REPOSITORY]
+#   WORKDIR: where to build (default: a temporary folder); shared with deploy/tca/compat.sh
 #   TCA_REPOSITORY: a clone or URL of TCA's repository (default: GitHub), for machines whose
 #   git reaches GitHub only through local mirrors
 set -euo pipefail
-source "$(dirname "$0")/tca-fetch.sh"
+source "$(dirname "$0")/fetch.sh"
 files="DependencyKeyWritingReducerTests EffectOperationTests EffectTests EffectRunTests
   EffectCancellationTests EffectCancellationIsolationTests TaskCancellationTests ReducerTests
   ReducerBuilderTests ScopeTests ScopeCacheTests StoreTests StoreLifetimeTests TestStoreTests
@@ -27,7 +27,7 @@ sed -i \
   -e 's/^\( *\)\(@preconcurrency \)\{0,1\}import Combine$/\1#if canImport(Combine)\n\1\2import Combine\n\1#endif/' \
   -e 's/^\( *\)import os.signpost$/\1#if canImport(os)\n\1import os.signpost\n\1#endif/' \
   "$tests"/*.swift
-python3 "$here/deploy/tca-guard.py" "$tests" "$here/deploy/tca-tests-guarded.txt"
+python3 "$here/deploy/tca/guard.py" "$tests" "$here/deploy/tca/tests-guarded.txt"
 cat > "$tests/BaseTCATestCase.swift" <<'SWIFT'
 import XCTest
 
@@ -72,6 +72,6 @@ let package = Package(
 )
 SWIFT
 cd own-tests
-echo "$(grep -c . "$here/deploy/tca-tests-guarded.txt") declarations guarded"
+echo "$(grep -c . "$here/deploy/tca/tests-guarded.txt") declarations guarded"
 swift build --build-tests
 swift test --skip-build 2>&1 | tee test.log | grep -E "error|failed|Executed|passed after|Test run" || true
