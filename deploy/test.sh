@@ -10,6 +10,7 @@ bash deploy/deployment/setup.sh --tests
 bash deploy/checks/names.sh
 bash deploy/checks/seams.sh
 bash deploy/checks/layers.sh
+bash deploy/checks/format.sh
 # NB: The build's log is kept, to check it for warnings in this package's own sources.
 mkdir -p .build
 swift build --build-tests 2>&1 | tee .build/build.log

@@ -45,7 +45,8 @@ extension ConnectFour.State {
       moveNumber: self.moveNumber,
       lastMove: self.moves.last.flatMap(self.board.topCell(inColumn:)),
       moveTimeLimitSeconds: Int(self.moveTimeLimit.components.seconds),
-      moveEndsAt: self.outcome == nil ? self.moveEndsAt.map { Int64(($0.timeIntervalSince1970 * 1000).rounded()) } : nil,
+      moveEndsAt: self.outcome == nil
+        ? self.moveEndsAt.map { Int64(($0.timeIntervalSince1970 * 1000).rounded()) } : nil,
       gameNumber: self.gameNumber,
       rematchRequests: Disc.allCases.filter(self.rematchRequests.contains)
     )

@@ -1,5 +1,5 @@
-import Foundation
 import ComposableArchitecture
+import Foundation
 import GameServerGame
 
 /// Tic-tac-toe between two seated players, X moving first, with a time limit per move.

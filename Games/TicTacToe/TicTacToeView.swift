@@ -44,7 +44,8 @@ extension TicTacToe.State {
       you: viewer.flatMap(self.mark(of:)),
       moveNumber: self.moveNumber,
       moveTimeLimitSeconds: Int(self.moveTimeLimit.components.seconds),
-      moveEndsAt: self.outcome == nil ? self.moveEndsAt.map { Int64(($0.timeIntervalSince1970 * 1000).rounded()) } : nil,
+      moveEndsAt: self.outcome == nil
+        ? self.moveEndsAt.map { Int64(($0.timeIntervalSince1970 * 1000).rounded()) } : nil,
       gameNumber: self.gameNumber,
       rematchRequests: Mark.allCases.filter(self.rematchRequests.contains)
     )

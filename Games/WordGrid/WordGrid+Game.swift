@@ -22,7 +22,9 @@ extension WordGrid: Game {
 
   public static let id = "wordgrid"
   public static let title = "Word grid"
-  public static let modes = [GameMode(name: Mode.race.rawValue, seats: 2...4), GameMode(name: Mode.turns.rawValue, seats: 2...2)]
+  public static let modes = [
+    GameMode(name: Mode.race.rawValue, seats: 2...4), GameMode(name: Mode.turns.rawValue, seats: 2...2),
+  ]
   public static let moveTypes: Set<String> = ["word", "removeCube", "pass", "resign"]
   public static let startAction = Action.start
   public static let defaultBot = WordGridBot.easy
@@ -63,14 +65,22 @@ extension WordGrid: Game {
   }
 
   public static func message(for move: Move) -> (type: String, fields: [String: JSONValue]) {
-    func cube(_ x: Int, _ y: Int, _ z: Int) -> [String: JSONValue] { ["x": JSONValue(x), "y": JSONValue(y), "z": JSONValue(z)] }
+    func cube(_ x: Int, _ y: Int, _ z: Int) -> [String: JSONValue] {
+      ["x": JSONValue(x), "y": JSONValue(y), "z": JSONValue(z)]
+    }
     switch move {
     case let .word(path):
-      return ("word", ["path": .array(path.map { face in
-        var fields = cube(face.cube.x, face.cube.y, face.cube.z)
-        fields["face"] = .string(face.side.rawValue)
-        return .object(fields)
-      })])
+      return (
+        "word",
+        [
+          "path": .array(
+            path.map { face in
+              var fields = cube(face.cube.x, face.cube.y, face.cube.z)
+              fields["face"] = .string(face.side.rawValue)
+              return .object(fields)
+            })
+        ]
+      )
     case let .removeCube(index): return ("removeCube", ["cube": .object(cube(index.x, index.y, index.z))])
     case .pass: return ("pass", [:])
     case .resign: return ("resign", [:])
@@ -129,15 +139,20 @@ extension WordGrid: Game {
     let others = state.players.filter { !winners.contains($0.id) }
     let rest = GameResult.byScore(others.map { ($0.id, $0.score) }).ranking
     let reason: GameEndReason =
-      if case .ended(.resigned) = state.status { .resignation } else if state.players.count > 1, winners.count == state.players.count { .draw } else { .score }
+      if case .ended(.resigned) = state.status {
+        .resignation
+      } else if state.players.count > 1, winners.count == state.players.count { .draw } else { .score }
     return GameResult(
       ranking: [winners] + rest,
-      scores: Dictionary(state.players.map { ($0.id, $0.score) }, uniquingKeysWith: { first, _ in first }), reason: reason)
+      scores: Dictionary(state.players.map { ($0.id, $0.score) }, uniquingKeysWith: { first, _ in first }),
+      reason: reason)
   }
 
   /// Each player's words: `[{"player":"alice","words":"cab cabs"}]`.
   public static func record(of state: State) -> String {
-    (try? JSONStreamEncoder.string(state.players.map { RecordedWords(player: $0.id.rawValue, words: $0.words.map(\.word).joined(separator: " ")) })) ?? "[]"
+    (try? JSONStreamEncoder.string(
+      state.players.map { RecordedWords(player: $0.id.rawValue, words: $0.words.map(\.word).joined(separator: " ")) }))
+      ?? "[]"
   }
 
   public static func turn(in state: State) -> GameTurn? {

@@ -1,5 +1,5 @@
-import Foundation
 import ComposableArchitecture
+import Foundation
 import GameServerGame
 
 /// The word-grid game: trace words on a 3×3×3 cube of letters, isowords-style.
@@ -106,13 +106,19 @@ public struct WordGrid: Sendable {
           .cancellable(id: CancelID.raceClock, cancelInFlight: true)
 
       case let .submitWord(player, path):
-        return self.apply(player, &state) { state throws(WordGridError) in try state.submitWord(path, by: player, dictionary: self.dictionary) }
+        return self.apply(player, &state) { state throws(WordGridError) in
+          try state.submitWord(path, by: player, dictionary: self.dictionary)
+        }
 
       case let .removeCube(player, cube):
-        return self.apply(player, &state) { state throws(WordGridError) in try state.removeCube(cube, by: player, dictionary: self.dictionary) }
+        return self.apply(player, &state) { state throws(WordGridError) in
+          try state.removeCube(cube, by: player, dictionary: self.dictionary)
+        }
 
       case let .pass(player):
-        return self.apply(player, &state) { state throws(WordGridError) in try state.pass(by: player, dictionary: self.dictionary) }
+        return self.apply(player, &state) { state throws(WordGridError) in
+          try state.pass(by: player, dictionary: self.dictionary)
+        }
 
       case let .resign(player):
         return self.apply(player, &state) { state throws(WordGridError) in try state.resign(player) }
@@ -125,7 +131,9 @@ public struct WordGrid: Sendable {
       case let .turnTimeUp(turn):
         guard state.mode == .turns, state.status == .playing, state.turnsTaken == turn else { return .none }
         let player = state.players[state.turn].id
-        return self.apply(player, &state) { state throws(WordGridError) in try state.pass(by: player, dictionary: self.dictionary) }
+        return self.apply(player, &state) { state throws(WordGridError) in
+          try state.pass(by: player, dictionary: self.dictionary)
+        }
 
       case .delegate:
         return .none

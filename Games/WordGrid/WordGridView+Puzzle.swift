@@ -6,9 +6,13 @@ extension WordGridView {
   /// let words = WordSolver.solve(view.puzzle, dictionary: dictionary)
   /// ```
   public var puzzle: Puzzle {
-    var puzzle = Puzzle(cubes: self.cubes.map { cube in
-      (CubeIndex(x: cube.x, y: cube.y, z: cube.z), Puzzle.CubeLetters(right: cube.right, top: cube.top, left: cube.left))
-    })
+    var puzzle = Puzzle(
+      cubes: self.cubes.map { cube in
+        (
+          CubeIndex(x: cube.x, y: cube.y, z: cube.z),
+          Puzzle.CubeLetters(right: cube.right, top: cube.top, left: cube.left)
+        )
+      })
     for cube in self.cubes {
       let index = CubeIndex(x: cube.x, y: cube.y, z: cube.z)
       if !cube.inPlay { puzzle.inPlay.remove(index) }

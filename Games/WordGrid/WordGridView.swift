@@ -64,7 +64,9 @@ extension WordGrid.State {
   public func view(for viewer: PlayerID?) -> WordGridView {
     let index = viewer.flatMap { id in self.players.firstIndex { $0.id == id } }
     let isOver = self.status != .playing
-    let puzzle = index.map { self.puzzles[self.puzzleIndex(forPlayerAt: $0)] } ?? (self.mode == .turns ? self.puzzles[0] : self.initialPuzzle)
+    let puzzle =
+      index.map { self.puzzles[self.puzzleIndex(forPlayerAt: $0)] }
+      ?? (self.mode == .turns ? self.puzzles[0] : self.initialPuzzle)
     let ended: WordGrid.EndReason? = if case let .ended(reason) = self.status { reason } else { nil }
     return WordGridView(
       mode: self.mode,

@@ -108,28 +108,28 @@ public struct Effect<Action>: Sendable {
     // `withEscapedDependencies`, whose `withDependencies` costs several pushes and copies.
     let dependencies = DependencyValues._current
     return Self(
-        operation: .run(priority) { send in
-          // NB: An effect cancelled before it starts (its store went away) still runs its
-          // operation, which sees the cancellation, as in TCA: work it must finish is done. A
-          // part of a cancelled concatenation (a debounced effect) does not.
-          if Task.isCancelled, EffectRunner.isRunningSequencePart { return }
-          await DependencyValues.$_current.withValue(dependencies) {
-            do {
-              try await operation(send)
-            } catch is CancellationError {
-              return
-            } catch {
-              if let handler {
-                await handler(error, send)
-              } else if !Task.isCancelled {
-                _reportUnhandledEffectError(
-                  error, fileID: fileID, filePath: filePath, line: line, column: column
-                )
-              }
+      operation: .run(priority) { send in
+        // NB: An effect cancelled before it starts (its store went away) still runs its
+        // operation, which sees the cancellation, as in TCA: work it must finish is done. A
+        // part of a cancelled concatenation (a debounced effect) does not.
+        if Task.isCancelled, EffectRunner.isRunningSequencePart { return }
+        await DependencyValues.$_current.withValue(dependencies) {
+          do {
+            try await operation(send)
+          } catch is CancellationError {
+            return
+          } catch {
+            if let handler {
+              await handler(error, send)
+            } else if !Task.isCancelled {
+              _reportUnhandledEffectError(
+                error, fileID: fileID, filePath: filePath, line: line, column: column
+              )
             }
           }
         }
-      )
+      }
+    )
   }
 
   /// An effect that runs the given effects at the same time.

@@ -161,7 +161,6 @@ extension Store where State: Sendable {
   }
 }
 
-
 /// A store of a feature's state and actions: `StoreOf<Feature>`.
 public typealias StoreOf<R: Reducer> = Store<R.State, R.Action>
 

@@ -79,8 +79,10 @@ struct StoredProperty {
   var accessModifiers: String {
     declaration.modifiers
       .filter {
-        [.keyword(.public), .keyword(.package), .keyword(.internal), .keyword(.fileprivate),
-          .keyword(.private), .keyword(.open)].contains($0.name.tokenKind)
+        [
+          .keyword(.public), .keyword(.package), .keyword(.internal), .keyword(.fileprivate),
+          .keyword(.private), .keyword(.open),
+        ].contains($0.name.tokenKind)
       }
       .map { $0.trimmedDescription + " " }
       .joined()

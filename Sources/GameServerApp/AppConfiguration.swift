@@ -1,8 +1,8 @@
-import Logging
 import GameServerCore
 import GameServerGame
 import GameServerPostgres
 import GameServerTransport
+import Logging
 
 /// Everything `game-server serve` can be told.
 public struct AppConfiguration: Sendable {

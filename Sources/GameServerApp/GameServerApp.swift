@@ -1,16 +1,16 @@
 import ComposableArchitecture
-import GameServerDatabase
-import GameServerSQLite
-import GameServerCluster
-import GameServerPostgres
 import Dispatch
 import Foundation
 import GameServerClock
+import GameServerCluster
 import GameServerCore
+import GameServerDatabase
 import GameServerGame
 import GameServerMatchmaking
-import GameServerWire
+import GameServerPostgres
+import GameServerSQLite
 import GameServerTransport
+import GameServerWire
 import Logging
 
 /// The running server: the database, the rooms recovered from it, and the websocket transport
@@ -60,14 +60,16 @@ public final class GameServerApp: @unchecked Sendable {
       do {
         let rules = configuration.server.matchmaking
         let joined = try await DatabaseClient.postgresCluster(
-          location, url: node.url, lease: node.lease, pairing: Self.pairing(rules), commitPolicy: .whenAsked, onCommit: { commits.fire() },
+          location, url: node.url, lease: node.lease, pairing: Self.pairing(rules), commitPolicy: .whenAsked,
+          onCommit: { commits.fire() },
           onEvent: { logger.log($0) }, logger: Self.postgresLogger(logger), noticeLogger: logger)
         database = joined.database
         cluster = joined.cluster.clusterClient
       } catch {
         throw StartupError.database("\(location)", error)
       }
-      logger.info("Storing in PostgreSQL, as a node of a cluster", metadata: ["database": "\(location)", "url": "\(node.url)"])
+      logger.info(
+        "Storing in PostgreSQL, as a node of a cluster", metadata: ["database": "\(location)", "url": "\(node.url)"])
     } else if let location = configuration.postgres {
       do {
         database = try await DatabaseClient.postgres(
@@ -186,7 +188,8 @@ public final class GameServerApp: @unchecked Sendable {
       let ids = Set(rooms.map(\.id))
       let nextLogSequence = recovered.nextLogSequence.filter { ids.contains($0.key) }
       roomShards?.seat(
-        Dictionary(uniqueKeysWithValues: rooms.map { ($0.id, $0.seats.filter { $0.bot == nil && !$0.hasLeft }.map(\.player)) }),
+        Dictionary(
+          uniqueKeysWithValues: rooms.map { ($0.id, $0.seats.filter { $0.bot == nil && !$0.hasLeft }.map(\.player)) }),
         on: index)
       let channel = shard.delivery.channel
       await shard.actor.run { _ in

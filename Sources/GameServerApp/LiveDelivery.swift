@@ -1,8 +1,8 @@
 import Foundation
-import GameServerDatabase
 import GameServerCore
-import GameServerWire
+import GameServerDatabase
 import GameServerTransport
+import GameServerWire
 
 /// What the live channel hands the transport: a message's bytes, and the request it answers.
 struct Delivery {

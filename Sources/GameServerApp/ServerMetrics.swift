@@ -1,8 +1,8 @@
 import CoreMetrics
 import GameServerGame
+import GameServerWire
 import Metrics
 import Prometheus
-import GameServerWire
 import Synchronization
 
 /// The server's metrics, through swift-metrics, exported by swift-prometheus at `/metrics`.

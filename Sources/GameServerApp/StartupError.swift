@@ -1,6 +1,6 @@
+import Foundation
 import GameServerDatabase
 import GameServerSQLite
-import Foundation
 
 /// Why the server could not start, in one line a person can act on.
 ///

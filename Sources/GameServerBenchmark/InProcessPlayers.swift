@@ -1,6 +1,6 @@
 import GameServerGame
-import GameServerWire
 import GameServerTicTacToe
+import GameServerWire
 
 /// The load bots' tic-tac-toe players, in process: they read each view's JSON (a client's cost,
 /// which the benchmark measures apart and leaves out of the server's) and answer in protocol

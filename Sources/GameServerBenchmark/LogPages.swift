@@ -31,12 +31,15 @@ enum LogPages {
     func format(_ value: Double) -> String { String(format: "%.2f", value) }
     print("Room log on SQLite (WAL, 4 KiB pages): \(rooms) rooms, one move line each per commit, \(commits) commits")
     print("")
-    print("| case | lines | games recorded | commits | pages written | pages per commit | pages per line | pages per finished game |")
+    print(
+      "| case | lines | games recorded | commits | pages written | pages per commit | pages per line | pages per finished game |"
+    )
     print("|---|--:|--:|--:|--:|--:|--:|--:|")
     for (name, result) in [("moves only", moves), ("a game ends every 8th line", games)] {
       let perGame =
         result.games == 0
-        ? "–" : format(Double(result.pages - moves.pages * result.commits / max(1, moves.commits)) / Double(result.games))
+        ? "–"
+        : format(Double(result.pages - moves.pages * result.commits / max(1, moves.commits)) / Double(result.games))
       print(
         "| \(name) | \(result.lines) | \(result.games) | \(result.commits) | \(result.pages) "
           + "| \(format(Double(result.pages) / Double(result.commits))) | \(format(Double(result.pages) / Double(result.lines))) "
@@ -45,7 +48,8 @@ enum LogPages {
   }
 
   static func measure(rooms: Int, commits: Int, gameEvery: Int?) async throws -> Result {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("log-pages-\(getpid())-\(gameEvery ?? 0)")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "log-pages-\(getpid())-\(gameEvery ?? 0)")
     defer { try? FileManager.default.removeItem(at: folder) }
     let database = try DatabaseClient.sqlite(
       path: folder.appendingPathComponent("game-server.sqlite").path, commitPolicy: .whenAsked)

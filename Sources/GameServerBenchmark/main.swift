@@ -1,3 +1,5 @@
+import ComposableArchitecture
+import Foundation
 // The game server's own work per view, with no network: the root store on a store executor,
 // the SQLite database in a temporary folder, the live client channel's JSON encoding, and bots
 // that answer in protocol JSON decoded as the transport's handler decodes it. What is left out
@@ -6,13 +8,11 @@
 // Usage: server-benchmark [connections] [seconds]
 //        server-benchmark log [rooms] [commits]   (the room log's pages written: LogPages.swift)
 import GameServerCAllocationCounter
-import ComposableArchitecture
-import GameServerDatabase
-import GameServerSQLite
-import Foundation
 import GameServerCatalog
 import GameServerClock
 import GameServerCore
+import GameServerDatabase
+import GameServerSQLite
 import GameServerWire
 import GameServerWordGrid
 
@@ -120,7 +120,8 @@ let measured: MeasuredWindow = await actor.run { _ in
   let first = before!
   return MeasuredWindow(
     views: after.views - first.views, moves: after.moves - first.moves, commits: after.commits - first.commits,
-    pages: after.pages - first.pages, threadCPU: after.threadCPU - first.threadCPU, processCPU: after.processCPU - first.processCPU,
+    pages: after.pages - first.pages, threadCPU: after.threadCPU - first.threadCPU,
+    processCPU: after.processCPU - first.processCPU,
     allocations: after.allocations - first.allocations,
     threadAllocations: after.threadAllocations - first.threadAllocations, wall: after.wall - first.wall)
 }

@@ -1,6 +1,6 @@
-@_exported import GameServerGame
 import GameServerBattleship
 import GameServerConnectFour
+@_exported import GameServerGame
 import GameServerTicTacToe
 import GameServerWordGrid
 

@@ -45,7 +45,7 @@ public final class ServerClock: Clock, Sendable {
         let registered = self.timers.withLock { $0.register(id, deadline: deadline, continuation) }
         switch registered {
         case .cancelled: continuation.resume(throwing: CancellationError())
-        case .waiting(wakesTimerThread: let wakesTimerThread):
+        case .waiting(let wakesTimerThread):
           self.wakeTimerThread(if: wakesTimerThread)
         }
       }

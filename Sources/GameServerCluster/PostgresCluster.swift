@@ -1,7 +1,7 @@
 import Foundation
 import GameServerDatabase
-import GameServerPostgres
 import GameServerGame
+import GameServerPostgres
 import GameServerWire
 import Logging
 import PostgresNIO
@@ -281,7 +281,8 @@ public final class PostgresCluster: Sendable {
       return (epochs, logs, adopted, dropped)
     }
     if dropped > 0 {
-      self.notices.notice("Dropped rooms of a node whose lease ran out that had nothing logged", metadata: ["rooms": "\(dropped)"])
+      self.notices.notice(
+        "Dropped rooms of a node whose lease ran out that had nothing logged", metadata: ["rooms": "\(dropped)"])
     }
     guard !logs.isEmpty || !adopted.isEmpty else { return }
     self.membership.withLock { membership in
@@ -289,7 +290,8 @@ public final class PostgresCluster: Sendable {
     }
     if !adopted.isEmpty {
       self.notices.notice(
-        "Took over rooms the shared queue made for a node whose lease ran out, to open them", metadata: ["rooms": "\(adopted.count)"])
+        "Took over rooms the shared queue made for a node whose lease ran out, to open them",
+        metadata: ["rooms": "\(adopted.count)"])
     }
     guard !logs.isEmpty else { return }
     self.notices.notice("Took over rooms of a node whose lease ran out", metadata: ["rooms": "\(logs.count)"])
@@ -301,7 +303,9 @@ public final class PostgresCluster: Sendable {
   /// Registers the rooms opened in `writes` (owned by this node at epoch 1), then checks, with
   /// their directory rows locked until the commit, that this node owns every room `writes` are
   /// for at the epoch it knows; returns the rooms it does not own, and tells the server.
-  func fence(_ connection: PostgresConnection, _ logger: Logger, _ writes: [PostgresWrites.Write]) async throws -> Set<RoomID> {
+  func fence(_ connection: PostgresConnection, _ logger: Logger, _ writes: [PostgresWrites.Write]) async throws -> Set<
+    RoomID
+  > {
     let rooms = Set(writes.compactMap(\.room))
     guard !rooms.isEmpty else { return [] }
     let (node, known) = self.membership.withLock { ($0.node, $0.epochs) }
@@ -421,7 +425,8 @@ public final class PostgresCluster: Sendable {
       WHERE room_player.player = \(player.rawValue) ORDER BY room_player.seated_at DESC LIMIT 1
       """,
       logger: self.logger)
-    for try await (room, owner, url, isLive) in rows.decode((String, Int64, String, Bool).self) where owner != self.node {
+    for try await (room, owner, url, isLive) in rows.decode((String, Int64, String, Bool).self) where owner != self.node
+    {
       return self.placement(RoomID(rawValue: room), url: url, isLive: isLive)
     }
     return nil

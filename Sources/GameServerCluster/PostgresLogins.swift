@@ -1,7 +1,7 @@
 import Foundation
 import GameServerDatabase
-import GameServerPostgres
 import GameServerGame
+import GameServerPostgres
 import Logging
 import PostgresNIO
 

@@ -1,7 +1,7 @@
 import Foundation
 import GameServerDatabase
-import GameServerPostgres
 import GameServerGame
+import GameServerPostgres
 import GameServerWire
 import Logging
 import PostgresNIO
@@ -174,7 +174,8 @@ final class PostgresSharedQueue: Sendable {
           }
           guard stored else {
             self.notices.notice(
-              "A ticket was not stored: its player is paired to a room on its way", metadata: ["player": "\(ticket.player)"])
+              "A ticket was not stored: its player is paired to a room on its way",
+              metadata: ["player": "\(ticket.player)"])
             self.tell(.queueFailed([ticket.player]))
             continue
           }
@@ -238,7 +239,8 @@ final class PostgresSharedQueue: Sendable {
       do {
         try await self.collect(node)
       } catch {
-        self.logger.warning("Cannot read the shared queue's matches", metadata: ["problem": "\(StorageProblem(postgres: error))"])
+        self.logger.warning(
+          "Cannot read the shared queue's matches", metadata: ["problem": "\(StorageProblem(postgres: error))"])
       }
     }
   }
@@ -246,7 +248,10 @@ final class PostgresSharedQueue: Sendable {
   /// Pairs every game and mode that has players waiting (once a heartbeat, after deleting what
   /// nodes whose lease ran out left in the queue).
   private func pairWaitingPlayers() async throws {
-    if self.sweeps.withLock({ sweep in defer { sweep = false }; return sweep }) {
+    if self.sweeps.withLock({ sweep in
+      defer { sweep = false }
+      return sweep
+    }) {
       // NB: Every ticket of a node that is down goes, paired or not: its players went with their
       //     connections, and a room paired for them keeps their seats in `room_player`. A room
       //     paired to a node that is down is not dropped here: the take-over gives it to a live
@@ -272,7 +277,8 @@ final class PostgresSharedQueue: Sendable {
   private func pair(_ variant: String) async throws {
     let (logger, pairing) = (self.logger, self.pairing)
     try await self.client.withTransaction(logger: logger) { connection in
-      try await connection.query("SELECT pg_advisory_xact_lock(\(Self.pairingLock), hashtext(\(variant)))", logger: logger)
+      try await connection.query(
+        "SELECT pg_advisory_xact_lock(\(Self.pairingLock), hashtext(\(variant)))", logger: logger)
       let decoder = JSONDecoder()
       var waiting: [(ticket: QueueTicket, waited: Duration)] = []
       var nodes: [PlayerID: Int64] = [:]

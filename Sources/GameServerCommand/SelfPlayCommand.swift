@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import GameServerBattleship
 import GameServerConnectFour
 import GameServerSelfPlay
@@ -10,7 +11,10 @@ struct SelfPlayCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "selfplay",
     abstract: "Let bots play each other and print the results.",
-    subcommands: [TicTacToeSelfPlayCommand.self, ConnectFourSelfPlayCommand.self, WordGridSelfPlayCommand.self, BattleshipSelfPlayCommand.self]
+    subcommands: [
+      TicTacToeSelfPlayCommand.self, ConnectFourSelfPlayCommand.self, WordGridSelfPlayCommand.self,
+      BattleshipSelfPlayCommand.self,
+    ]
   )
 }
 
@@ -39,7 +43,9 @@ struct TicTacToeSelfPlayCommand: ParsableCommand {
     if self.json {
       print(try encodeJSON(report))
     } else {
-      print("\(report.games) games: X (\(self.x)) won \(report.xWins), O (\(self.o)) won \(report.oWins), \(report.draws) draws")
+      print(
+        "\(report.games) games: X (\(self.x)) won \(report.xWins), O (\(self.o)) won \(report.oWins), \(report.draws) draws"
+      )
     }
   }
 }
@@ -65,7 +71,9 @@ struct ConnectFourSelfPlayCommand: ParsableCommand {
     if self.json {
       print(try encodeJSON(report))
     } else {
-      print("\(report.games) games: X (\(self.x)) won \(report.xWins), O (\(self.o)) won \(report.oWins), \(report.draws) draws")
+      print(
+        "\(report.games) games: X (\(self.x)) won \(report.xWins), O (\(self.o)) won \(report.oWins), \(report.draws) draws"
+      )
     }
   }
 }
@@ -113,8 +121,6 @@ struct WordGridSelfPlayCommand: ParsableCommand {
     }
   }
 }
-
-import Foundation
 
 /// `game-server selfplay battleship --games N --bots BOT,BOT --seed S [--json]`: the bots change
 /// seats each game (the first seat fires first).

@@ -1,7 +1,7 @@
-import GameServerDatabase
 import Dependencies
-import IssueReporting
+import GameServerDatabase
 import GameServerWire
+import IssueReporting
 
 /// How the server reaches its clients: the transport's side of the seam. Sending queues the
 /// message for the connection and returns at once.

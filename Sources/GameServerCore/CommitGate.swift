@@ -1,5 +1,5 @@
-import GameServerDatabase
 import DequeModule
+import GameServerDatabase
 import Synchronization
 
 /// Messages held until the room-log lines they show are committed: what makes a live

@@ -1,6 +1,6 @@
 import ComposableArchitecture
-import GameServerDatabase
 import Foundation
+import GameServerDatabase
 import GameServerRoom
 import GameServerWire
 

@@ -21,7 +21,9 @@ struct RoomRelay<Rooms: Reducer<Server.State, Server.Action>>: Reducer {
   let rooms: Rooms
   @ResolvedDependency(\.continuousClock) var clock
 
-  init(channel: ClientChannel, database: DatabaseClient, @ReducerBuilder<Server.State, Server.Action> rooms: () -> Rooms) {
+  init(
+    channel: ClientChannel, database: DatabaseClient, @ReducerBuilder<Server.State, Server.Action> rooms: () -> Rooms
+  ) {
     self.outlets = RoomUpdate.Outlets(channel: channel, database: database)
     self.rooms = rooms()
   }

@@ -76,7 +76,9 @@ public final class RoomShards: Sendable {
 
   /// The shard an address names, if it is one of these.
   public func shard(at url: String) -> Int? {
-    guard url.hasPrefix("shard:"), let shard = Int(url.dropFirst(6)), (0..<self.count).contains(shard) else { return nil }
+    guard url.hasPrefix("shard:"), let shard = Int(url.dropFirst(6)), (0..<self.count).contains(shard) else {
+      return nil
+    }
     return shard
   }
 
@@ -113,7 +115,9 @@ public final class RoomShards: Sendable {
     return ClusterClient(
       placement: { player in
         self.shared.withValue { shared in
-          guard let room = shared.seats[player], let owner = shared.rooms[room]?.shard, owner != shard else { return nil }
+          guard let room = shared.seats[player], let owner = shared.rooms[room]?.shard, owner != shard else {
+            return nil
+          }
           return RoomPlacement(room: room, url: Self.url(of: owner))
         }
       },
@@ -158,12 +162,17 @@ public final class RoomShards: Sendable {
   /// How shard `shard` hands connections to the others: `deliver` is to bring the adoption to
   /// the other shard's store, before any later event of the connection.
   public func handOff(
-    for shard: Int, deliver: @escaping @Sendable (_ connection: ConnectionID, _ shard: Int, _ adoption: Server.Action) -> Void
+    for shard: Int,
+    deliver: @escaping @Sendable (_ connection: ConnectionID, _ shard: Int, _ adoption: Server.Action) -> Void
   ) -> ShardHandOff {
     ShardHandOff(
       room: { player in self.room(of: player) },
       publishRooms: { rooms in self.publish(rooms, of: shard) },
-      otherRooms: { self.shared.withValue { shared in shared.listings.filter { $0.key != shard }.sorted { $0.key < $1.key }.map(\.value) } },
+      otherRooms: {
+        self.shared.withValue { shared in
+          shared.listings.filter { $0.key != shard }.sorted { $0.key < $1.key }.map(\.value)
+        }
+      },
       shard: { url in self.shard(at: url) }, handOver: deliver)
   }
 

@@ -1,8 +1,8 @@
 import ComposableArchitecture
 import GameServerLogin
 import GameServerMatchmaking
-import GameServerWire
 import GameServerRoom
+import GameServerWire
 
 extension Server {
   /// Runs a login action now, as the body's `Scope` would run it sent: a message is routed to

@@ -1,7 +1,7 @@
 import ComposableArchitecture
 import GameServerDatabase
-import GameServerWire
 import GameServerRoom
+import GameServerWire
 
 extension Server {
   /// The cluster's news: rooms taken over from a node that stopped are replayed from their logs
@@ -123,7 +123,8 @@ extension Server {
     case let .spectate(room, requestID):
       guard let placement else {
         return self.reply(
-          connection, .error(ProtocolError(code: "unknown_room", message: "There is no room \(room).", requestID: requestID)))
+          connection,
+          .error(ProtocolError(code: "unknown_room", message: "There is no room \(room).", requestID: requestID)))
       }
       guard let retryAfter = placement.retryAfter else {
         // NB: A room on another shard of this process is watched there: the connection goes.
@@ -142,9 +143,10 @@ extension Server {
       return .merge(
         self.reply(
           connection,
-          .error(ProtocolError(
-            code: "already_in_room", message: "You have a seat in a room on another server; go back to it first.",
-            requestID: request.id, room: placement.room.rawValue))),
+          .error(
+            ProtocolError(
+              code: "already_in_room", message: "You have a seat in a room on another server; go back to it first.",
+              requestID: request.id, room: placement.room.rawValue))),
         self.located(&state, connection, .ownRoom(player, retries: 0), placement, failed: false))
     }
   }

@@ -1,5 +1,5 @@
-import GameServerAuthentication
 import ComposableArchitecture
+import GameServerAuthentication
 import GameServerDatabase
 import GameServerGame
 import GameServerLogin
@@ -77,9 +77,10 @@ extension Server {
       // NB: It answers the joinRoom of whoever joined.
       let requestID = state.sessions[by]?.roomRequestID
       state.sessions[by]?.roomRequestID = nil
-      return .merge(room.players.map { player in
-        self.tell(state, player, .lobby(lobby, replyTo: player == by ? requestID : nil))
-      })
+      return .merge(
+        room.players.map { player in
+          self.tell(state, player, .lobby(lobby, replyTo: player == by ? requestID : nil))
+        })
 
     case let .matchmaking(.delegate(.privateRoomClosed(_, guests))):
       return .merge(guests.map { self.tell(state, $0, .queueLeft(reason: "room_closed", replyTo: nil)) })
@@ -88,7 +89,8 @@ extension Server {
       state.sessions[player]?.roomRequestID = nil
       return self.tell(
         state, player,
-        .error(ProtocolError(code: error.code, message: error.message, requestID: state.sessions[player]?.lastRequestID)))
+        .error(
+          ProtocolError(code: error.code, message: error.message, requestID: state.sessions[player]?.lastRequestID)))
 
     case let .rooms(.element(room, .delegate(.rejected(player, code, message)))):
       // NB: Only to a player still seated there: a seat given up when its player left (a
@@ -114,7 +116,8 @@ extension Server {
         // NB: The change is the database's, from the rating stored before the game: the
         //     session's own may be older (a guest who resumed after another game was recorded).
         messages.append(
-          (connection, .rating(RatingChange(room: room, variant: variant, rating: update.after, change: update.change))))
+          (connection, .rating(RatingChange(room: room, variant: variant, rating: update.after, change: update.change)))
+        )
       }
       guard !messages.isEmpty else { return lobby }
       return .merge(
@@ -164,7 +167,6 @@ extension Server {
 
     case let .cluster(.queued(players)):
       return self.sharedQueueStored(&state, players)
-
 
     case let .cluster(event):
       return self.loseRooms(&state, event)

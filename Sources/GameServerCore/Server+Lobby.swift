@@ -89,7 +89,9 @@ extension Server {
   }
 
   /// A leaderboard read for the lobby: to each watcher of its game who sees the lobby now.
-  func sendLobbyLeaderboard(_ state: inout State, _ variant: GameVariant, _ entries: [LeaderboardEntry]) -> Effect<Action> {
+  func sendLobbyLeaderboard(_ state: inout State, _ variant: GameVariant, _ entries: [LeaderboardEntry]) -> Effect<
+    Action
+  > {
     let connections = self.lobbyAudience(&state).filter { $0.1 == variant }.map(\.0)
     guard !connections.isEmpty else { return .none }
     return .perform { [channel] in

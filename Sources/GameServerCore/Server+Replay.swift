@@ -36,7 +36,9 @@ extension Server {
               result = .failure(
                 ProtocolError(
                   code: "replay_too_large",
-                  message: "Game \(number)'s replay is \(size / 1024) KiB, more than this server sends (\(byteLimit / 1024) KiB)."))
+                  message:
+                    "Game \(number)'s replay is \(size / 1024) KiB, more than this server sends (\(byteLimit / 1024) KiB)."
+                ))
             }
           } else {
             result = .failure(
@@ -46,7 +48,8 @@ extension Server {
           result = .failure(ProtocolError(code: "unknown_game", message: "You have no game \(number)."))
         }
       } catch {
-        result = .failure(ProtocolError(code: "unavailable", message: "Game \(number) could not be read: \(error)", retryAfter: 1))
+        result = .failure(
+          ProtocolError(code: "unavailable", message: "Game \(number) could not be read: \(error)", retryAfter: 1))
       }
       await send(.replayLoaded(connection, result, requestID: requestID))
     }
@@ -61,7 +64,8 @@ extension Server {
       guard state.sessions[player]?.spectating != nil else {
         return self.fail(connection, "not_in_room", "You are not in a room.", requestID)
       }
-      return self.fail(connection, "not_seated", "Only the players of a room say phrases; you are watching it.", requestID)
+      return self.fail(
+        connection, "not_seated", "Only the players of a room say phrases; you are watching it.", requestID)
     }
     let now = self.date.now
     let seconds = state.settings.chatInterval / .seconds(1)

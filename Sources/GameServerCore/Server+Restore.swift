@@ -1,5 +1,5 @@
-import GameServerAuthentication
 import ComposableArchitecture
+import GameServerAuthentication
 import GameServerDatabase
 import GameServerGame
 import GameServerLogin

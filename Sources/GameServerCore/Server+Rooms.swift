@@ -24,14 +24,16 @@ extension Server {
     // NB: A game's setup is never handed fewer players than its mode seats: matchmaking makes no
     //     such match, but a shared queue's ticket from an older node might.
     if let fewest = self.games.mode(of: match.variant)?.seats.lowerBound, match.players.count + match.bots < fewest {
-      return .merge(match.players.map { player in
-        let requestID = state.sessions[player]?.roomRequestID
-        state.sessions[player]?.roomRequestID = nil
-        let error = ProtocolError(
-          code: "too_few_players",
-          message: "\(game.title) starts with at least \(fewest) players; look for a game again.", requestID: requestID)
-        return self.tell(state, player, .error(error))
-      })
+      return .merge(
+        match.players.map { player in
+          let requestID = state.sessions[player]?.roomRequestID
+          state.sessions[player]?.roomRequestID = nil
+          let error = ProtocolError(
+            code: "too_few_players",
+            message: "\(game.title) starts with at least \(fewest) players; look for a game again.",
+            requestID: requestID)
+          return self.tell(state, player, .error(error))
+        })
     }
     let id = id ?? self.newRoomID(state)
     var seats = match.players.map { player in
@@ -50,7 +52,8 @@ extension Server {
       seats.append(Seat(player: PlayerID(rawValue: "bot-\(id.rawValue)-\(index + 1)"), name: name, bot: bot))
     }
     let seed = self.withRandomNumberGenerator { UInt64.random(in: 0...UInt64.max, using: &$0) }
-    let setup = GameSetup(players: seats.map(\.player), mode: match.variant.mode, seed: seed, limits: state.settings.limits)
+    let setup = GameSetup(
+      players: seats.map(\.player), mode: match.variant.mode, seed: seed, limits: state.settings.limits)
     state.rooms.append(
       Room.State(
         id: id, seats: seats, game: RoomGame(game, setup: setup), gracePeriod: state.settings.gracePeriod,

@@ -1,8 +1,8 @@
 import ComposableArchitecture
 import GameServerDatabase
 import GameServerGame
-import GameServerRatings
 import GameServerMatchmaking
+import GameServerRatings
 import GameServerRoom
 import GameServerWire
 
@@ -30,7 +30,8 @@ extension Server {
 
   /// Answers `already_in_room`, naming the room the player has a seat in.
   func alreadyInRoom(_ connection: ConnectionID, _ room: RoomID, _ message: String, _ id: String?) -> Effect<Action> {
-    self.reply(connection, .error(ProtocolError(code: "already_in_room", message: message, requestID: id, room: room.rawValue)))
+    self.reply(
+      connection, .error(ProtocolError(code: "already_in_room", message: message, requestID: id, room: room.rawValue)))
   }
 
   /// Answers `error` with `code` and `message` to the request `id`.
@@ -50,9 +51,13 @@ extension Server {
     case let .queue(choice) where open.player == nil, let .playBot(choice) where open.player == nil,
       let .createRoom(choice) where open.player == nil, let .leaderboard(choice) where open.player == nil:
       guard let variant = self.variant(choice) else { return self.reply(connection, .error(self.unknownVariant(id))) }
-      if case let .failure(error) = self.seats(choice, variant, requestID: id) { return self.reply(connection, .error(error)) }
+      if case let .failure(error) = self.seats(choice, variant, requestID: id) {
+        return self.reply(connection, .error(error))
+      }
     case .guest, .register, .login, .resume:
-      guard open.player == nil else { return self.fail(connection, "already_logged_in", "You are already logged in.", id) }
+      guard open.player == nil else {
+        return self.fail(connection, "already_logged_in", "You are already logged in.", id)
+      }
       switch request.message {
       case let .guest(name): return self.login(&state, .guest(connection, name: name, requestID: id))
       case let .register(name, password):
@@ -102,7 +107,9 @@ extension Server {
       case let .failure(error): return self.reply(connection, .error(error))
       }
       let fewest = self.fewestSeats(variant)
-      if let room = session.room { return self.alreadyInRoom(connection, room, "Leave your room before looking for another game.", id) }
+      if let room = session.room {
+        return self.alreadyInRoom(connection, room, "Leave your room before looking for another game.", id)
+      }
       guard !isWaiting else { return fail("already_waiting", "You are already waiting for a game.") }
       guard !state.isStorageFailing else { return self.reply(connection, .error(.cannotOpenRooms(requestID: id))) }
       let isClustered = self.$cluster.read(\.isClustered)
@@ -144,7 +151,9 @@ extension Server {
         self.leaveSharedQueue(player))
 
     case let .joinRoom(code):
-      if let room = session.room { return self.alreadyInRoom(connection, room, "Leave your room before joining another.", id) }
+      if let room = session.room {
+        return self.alreadyInRoom(connection, room, "Leave your room before joining another.", id)
+      }
       guard !state.isStorageFailing else { return self.reply(connection, .error(.cannotOpenRooms(requestID: id))) }
       let isClustered = self.$cluster.read(\.isClustered)
       if isClustered, !seatChecked { return self.locate(connection, .seat(player, request)) }
@@ -166,8 +175,12 @@ extension Server {
         guard self.$cluster.read(\.isClustered) else { return fail("unknown_room", "There is no room \(roomID).") }
         return self.locate(connection, .spectate(roomID, requestID: id))
       }
-      guard session.room != roomID else { return self.alreadyInRoom(connection, roomID, "You have a seat in that room.", id) }
-      guard !state.unavailableRooms.contains(roomID) else { return self.reply(connection, .error(.roomUnavailable(requestID: id))) }
+      guard session.room != roomID else {
+        return self.alreadyInRoom(connection, roomID, "You have a seat in that room.", id)
+      }
+      guard !state.unavailableRooms.contains(roomID) else {
+        return self.reply(connection, .error(.roomUnavailable(requestID: id)))
+      }
       // NB: Already watching: the answer is the view as it is.
       if session.spectating == roomID { return self.show(room, to: player, on: connection, state, replyTo: id) }
       var effects: [Effect<Action>] = []
@@ -181,7 +194,9 @@ extension Server {
     case .leaveRoom:
       if let room = session.room {
         // NB: Leaving during a game forfeits it: a move, which a paused room cannot take.
-        guard !state.unavailableRooms.contains(room) else { return self.reply(connection, .error(.roomUnavailable(requestID: id))) }
+        guard !state.unavailableRooms.contains(room) else {
+          return self.reply(connection, .error(.roomUnavailable(requestID: id)))
+        }
         state.sessions[player]?.room = nil
         // NB: The leave is a line of the room's log, taken now; its answer waits for it, as a
         //     view does. So `roomLeft` goes out only once the leave is committed (never if it
@@ -190,7 +205,8 @@ extension Server {
         let line = RoomLogTicket(room: room, sequence: state.nextLogSequence[room, default: 0])
         let leave = self.room(&state, room, .event(.leave(player)))
         return .merge(
-          leave, .perform { [channel] in channel.send(connection, .roomLeft(room, reason: "left", replyTo: id), after: line) })
+          leave,
+          .perform { [channel] in channel.send(connection, .roomLeft(room, reason: "left", replyTo: id), after: line) })
       }
       if let room = session.spectating {
         state.sessions[player]?.spectating = nil
@@ -326,9 +342,10 @@ extension Server {
       guard room.isListed, !room.game.isOver, game == nil || room.variant.game == game,
         !state.unavailableRooms.contains(room.id)
       else { continue }
-      listings.append(RoomListing(
-        room: room.id, game: room.variant.game, mode: room.variant.mode, players: room.seats.map(\.name),
-        spectators: room.spectators.count))
+      listings.append(
+        RoomListing(
+          room: room.id, game: room.variant.game, mode: room.variant.mode, players: room.seats.map(\.name),
+          spectators: room.spectators.count))
     }
     return listings
   }

@@ -1,5 +1,5 @@
-import GameServerAuthentication
 import ComposableArchitecture
+import GameServerAuthentication
 import GameServerDatabase
 import GameServerGame
 import GameServerLogin
@@ -26,10 +26,11 @@ extension Server {
     effects.append(
       self.reply(
         connection,
-        .welcome(.init(
-          player: player, name: identity.name, guest: identity.isGuest, token: token, ratings: ratings,
-          // NB: A room on another shard of this process is the player's too: they go there next.
-          room: session.room ?? (self.handOff.isShard ? self.handOff.room(player) : nil), replyTo: requestID))))
+        .welcome(
+          .init(
+            player: player, name: identity.name, guest: identity.isGuest, token: token, ratings: ratings,
+            // NB: A room on another shard of this process is the player's too: they go there next.
+            room: session.room ?? (self.handOff.isShard ? self.handOff.room(player) : nil), replyTo: requestID))))
     if self.$cluster.read(\.isClustered) {
       // NB: A room of the player's may live on another node: the player is sent there.
       effects.append(self.announceLogin(connection, player, hasRoomHere: session.room != nil))
@@ -43,9 +44,12 @@ extension Server {
   func replacePreviousConnection(_ state: inout State, _ session: Session, with connection: ConnectionID)
     -> Effect<Action>?
   {
-    guard let previous = session.connection, previous != connection, state.connections[previous] != nil else { return nil }
+    guard let previous = session.connection, previous != connection, state.connections[previous] != nil else {
+      return nil
+    }
     state.connections[previous]?.player = nil
-    return self.reply(previous, .error(ProtocolError(code: "logged_in_elsewhere", message: "You logged in on another connection.")))
+    return self.reply(
+      previous, .error(ProtocolError(code: "logged_in_elsewhere", message: "You logged in on another connection.")))
   }
 
   /// A player back on a connection sees their room, if it is here, and takes their seat again

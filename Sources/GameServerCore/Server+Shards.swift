@@ -81,7 +81,8 @@ extension Server {
     public var lobbyVariant: GameVariant?
 
     public init(
-      identity: Identity, tokenHash: String?, then: ClientRequest? = nil, lastChat: Date? = nil, watchesLobby: Bool = false,
+      identity: Identity, tokenHash: String?, then: ClientRequest? = nil, lastChat: Date? = nil,
+      watchesLobby: Bool = false,
       lobbyVariant: GameVariant? = nil
     ) {
       self.identity = identity

@@ -2,8 +2,8 @@ import ComposableArchitecture
 import GameServerDatabase
 import GameServerLogin
 import GameServerMatchmaking
-import GameServerWire
 import GameServerRoom
+import GameServerWire
 
 extension Server {
   /// What the cluster's shared queue paired: this node opens the rooms it owns (seating players
@@ -64,9 +64,10 @@ extension Server {
         effects.append(
           self.tell(
             state, player,
-            .error(ProtocolError(
-              code: "unavailable", message: "The game could not be queued right now; try again shortly.",
-              requestID: request.requestID, retryAfter: 1))))
+            .error(
+              ProtocolError(
+                code: "unavailable", message: "The game could not be queued right now; try again shortly.",
+                requestID: request.requestID, retryAfter: 1))))
       } else {
         effects.append(self.tell(state, player, .queueLeft(reason: "unavailable", replyTo: nil)))
       }

@@ -2,9 +2,9 @@ import ComposableArchitecture
 import Foundation
 import GameServerDatabase
 import GameServerGame
-import GameServerRatings
 import GameServerLogin
 import GameServerMatchmaking
+import GameServerRatings
 import GameServerRoom
 import GameServerWire
 

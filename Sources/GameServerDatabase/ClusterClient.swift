@@ -34,7 +34,8 @@ public struct ClusterClient: Sendable {
   public var lockedUntil: @Sendable (_ name: String, _ now: Date) async throws -> Date?
   /// Counts a wrong password for `name` on any node; the `maxFailures`th in a row locks the
   /// account for `lockout` seconds.
-  public var failedLogin: @Sendable (_ name: String, _ now: Date, _ maxFailures: Int, _ lockout: TimeInterval) async throws -> Void
+  public var failedLogin:
+    @Sendable (_ name: String, _ now: Date, _ maxFailures: Int, _ lockout: TimeInterval) async throws -> Void
   /// A right password for `name`: its count of wrong ones starts again.
   public var succeededLogin: @Sendable (_ name: String) async throws -> Void
   /// Puts a player in the queue all nodes share (in order with ``leaveQueue``): this node hears

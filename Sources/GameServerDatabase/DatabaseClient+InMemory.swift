@@ -82,7 +82,9 @@ extension DatabaseClient {
       },
       fetchRecordedGames: { limit in
         let games = storage.value.games
-        return games.indices.suffix(max(0, limit)).map { RecordedGame(id: Int64($0 + 1), record: games[$0], replay: nil) }
+        return games.indices.suffix(max(0, limit)).map {
+          RecordedGame(id: Int64($0 + 1), record: games[$0], replay: nil)
+        }
       },
       appendRoomLog: { entry in
         let ticket = entry.ticket

@@ -24,7 +24,8 @@ public struct DatabaseClient: Sendable {
   public var fetchSession: @Sendable (_ tokenHash: String) async throws -> SessionRecord?
   /// Resuming, in one write: stores `new` (whose `predecessor` is `old`), cuts `old` short to
   /// `graceUntil`, and forgets the session `old` replaced (its first use ends that one's grace).
-  public var replaceSession: @Sendable (_ old: SessionRecord, _ new: SessionRecord, _ graceUntil: Date) async throws -> Void
+  public var replaceSession:
+    @Sendable (_ old: SessionRecord, _ new: SessionRecord, _ graceUntil: Date) async throws -> Void
   /// Forgets a session: its token resumes nothing any more (logging out).
   public var revokeSession: @Sendable (_ tokenHash: String) async throws -> Void
   public var fetchRatings: @Sendable (PlayerID) async throws -> [GameVariant: Int]

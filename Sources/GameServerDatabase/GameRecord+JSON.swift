@@ -1,5 +1,5 @@
-import GameServerWire
 import GameServerJSON
+import GameServerWire
 
 extension GameRecord: JSONTextRepresentable {
   /// The record as stored, written directly (a game ends every few moves under load): the same

@@ -200,7 +200,9 @@ package final class RoomLogLines: Sendable {
   /// game's lines start after it.
   package func recorded(_ room: RoomID, as game: Int64?, through sequence: Int) {
     self.logs.withLock { logs in
-      guard let first = logs[room]?.first, let last = logs[room]?.last, sequence >= first, sequence <= last else { return }
+      guard let first = logs[room]?.first, let last = logs[room]?.last, sequence >= first, sequence <= last else {
+        return
+      }
       logs[room]!.lines.removeFirst(sequence - first + 1)
       logs[room]!.first = sequence + 1
       logs[room]!.continues = true

@@ -1,8 +1,8 @@
 import Foundation
 import GameServerGame
+import GameServerJSON
 import GameServerRatings
 import GameServerWire
-import GameServerJSON
 
 /// A registered player.
 public struct AccountRecord: Hashable, Codable, Sendable {
@@ -97,7 +97,9 @@ public struct GameRecord: Hashable, Codable, Sendable, RatedGame {
     self.moves = moves
   }
 
-  private enum CodingKeys: String, CodingKey { case room, variant, players, names, bots, guests, winners, ranking, moves }
+  private enum CodingKeys: String, CodingKey {
+    case room, variant, players, names, bots, guests, winners, ranking, moves
+  }
 
   public static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.room == rhs.room && lhs.variant == rhs.variant && lhs.players == rhs.players && lhs.names == rhs.names

@@ -30,6 +30,7 @@ public struct SharedMatch: Hashable, Codable, Sendable {
 /// ```swift
 /// let pairing: QueuePairing = { waiting in Matchmaking.groups(waiting, settings: settings) }
 /// ```
-public typealias QueuePairing = @Sendable (_ waiting: [(ticket: QueueTicket, waited: Duration)]) -> [(
-  players: [PlayerID], bots: Int
-)]
+public typealias QueuePairing =
+  @Sendable (_ waiting: [(ticket: QueueTicket, waited: Duration)]) -> [(
+    players: [PlayerID], bots: Int
+  )]

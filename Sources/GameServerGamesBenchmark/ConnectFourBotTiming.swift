@@ -25,7 +25,8 @@ struct ConnectFourBotTiming {
       while winner == nil, !board.isFull {
         let start = clock.now
         let bot: ConnectFourBot = turn == strong ? .strong : .random
-        guard let column = bot.move(on: board, as: turn, using: &generator), let cell = board.drop(turn, inColumn: column)
+        guard let column = bot.move(on: board, as: turn, using: &generator),
+          let cell = board.drop(turn, inColumn: column)
         else { break }
         if turn == strong { timing.moves.append(milliseconds(clock.now - start)) }
         if board.fourInARow(through: cell) != nil { winner = turn }

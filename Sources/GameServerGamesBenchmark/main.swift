@@ -77,13 +77,20 @@ print("| solve a fresh cube, median (200 seeds) | \(format(percentile(solves, 0.
 print("| solve a fresh cube, p99 / max | \(format(percentile(solves, 0.99))) / \(format(solves.max()!)) ms | < 50 ms |")
 print("| words on a fresh cube, median / min | \(wordCounts.sorted()[100]) / \(wordCounts.min()!) | |")
 print("| any word left? (early exit), median | \(format(percentile(checks, 0.5) * 1_000)) µs | |")
-print("| generate a puzzle with >= 50 words, median / max | \(format(percentile(generations, 0.5))) / \(format(generations.max()!)) ms | |")
+print(
+  "| generate a puzzle with >= 50 words, median / max | \(format(percentile(generations, 0.5))) / \(format(generations.max()!)) ms | |"
+)
 print("")
 let connectFour = ConnectFourBotTiming.measure(games: 200)
-print("Connect Four: strong bot against random, \(connectFour.games) seeded games, strong moving first in every other one")
+print(
+  "Connect Four: strong bot against random, \(connectFour.games) seeded games, strong moving first in every other one")
 print("")
 print("| measure | result | target |")
 print("|---|---|---|")
-print("| strong wins | \(connectFour.wins) of \(connectFour.games) (\(format(100 * Double(connectFour.wins) / Double(connectFour.games))) %) | >= 95 % |")
+print(
+  "| strong wins | \(connectFour.wins) of \(connectFour.games) (\(format(100 * Double(connectFour.wins) / Double(connectFour.games))) %) | >= 95 % |"
+)
 print("| strong losses (moving first) | \(connectFour.losses) (\(connectFour.lossesMovingFirst)) | (0) |")
-print("| strong move, median / p99 / max | \(format(percentile(connectFour.moves, 0.5))) / \(format(percentile(connectFour.moves, 0.99))) / \(format(connectFour.moves.max() ?? 0)) ms | p99 < 50 ms |")
+print(
+  "| strong move, median / p99 / max | \(format(percentile(connectFour.moves, 0.5))) / \(format(percentile(connectFour.moves, 0.99))) / \(format(connectFour.moves.max() ?? 0)) ms | p99 < 50 ms |"
+)

@@ -65,9 +65,15 @@ public struct JSONParser {
     case UInt8(ascii: "{")?: return try self.object()
     case UInt8(ascii: "[")?: return try self.array()
     case UInt8(ascii: "\"")?: return .string(try self.string())
-    case UInt8(ascii: "t")?: try self.literal("true"); return .bool(true)
-    case UInt8(ascii: "f")?: try self.literal("false"); return .bool(false)
-    case UInt8(ascii: "n")?: try self.literal("null"); return .null
+    case UInt8(ascii: "t")?:
+      try self.literal("true")
+      return .bool(true)
+    case UInt8(ascii: "f")?:
+      try self.literal("false")
+      return .bool(false)
+    case UInt8(ascii: "n")?:
+      try self.literal("null")
+      return .null
     case let byte? where byte == UInt8(ascii: "-") || byte.isDigit: return .number(try self.number())
     case nil: throw self.error("unexpected end of input")
     default: throw self.error("unexpected character")

@@ -61,7 +61,8 @@ struct JSONStreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol 
     self.begin(key)
     self.output.open(UInt8(ascii: "{"), UInt8(ascii: "}"))
     return KeyedEncodingContainer(
-      JSONStreamKeyedContainer<NestedKey>(output: self.output, depth: self.depth + 1, codingPath: self.codingPath + [key]))
+      JSONStreamKeyedContainer<NestedKey>(
+        output: self.output, depth: self.depth + 1, codingPath: self.codingPath + [key]))
   }
 
   mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {

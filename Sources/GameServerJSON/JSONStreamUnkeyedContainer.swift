@@ -63,7 +63,9 @@ struct JSONStreamUnkeyedContainer: UnkeyedEncodingContainer {
     try JSONStreamEncoding.write(value, to: self.output, at: self.depth, codingPath: self.codingPath)
   }
 
-  mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+  mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<
+    NestedKey
+  > {
     self.begin()
     self.output.open(UInt8(ascii: "{"), UInt8(ascii: "}"))
     return KeyedEncodingContainer(

@@ -1,6 +1,6 @@
 import ArgumentParser
-import GameServerConnectFour
 import Foundation
+import GameServerConnectFour
 import GameServerTicTacToe
 import GameServerTransport
 import GameServerWordGrid
@@ -22,7 +22,8 @@ extension TransportConfiguration.EventLoop: ExpressibleByArgument {}
 @main
 struct LoadCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "game-load", abstract: "Bots that play tic-tac-toe, Connect Four or the word grid against each other, as a load test.")
+    commandName: "game-load",
+    abstract: "Bots that play tic-tac-toe, Connect Four or the word grid against each other, as a load test.")
 
   @Option(help: "Connections (an even number: rooms of 2).") var connections = 64
   @Option(help: "Seconds of measured play.") var seconds = 10.0
@@ -38,18 +39,33 @@ struct LoadCommand: ParsableCommand {
   @Option(help: "The game: tictactoe, connectfour, wordgrid-race or wordgrid-turns.") var game = "tictactoe"
   @Option(help: "The Connect Four bot: random or strong.") var connectFourBot = ConnectFourBot.random
   @Option(help: "The word-grid bot: easy or hard.") var wordBot = WordGridBot.hard
-  @Flag(help: "Measure the floor instead: a bare relay's CPU per delivered message, no server (with --move-interval, the open loop's floor and its players per core).")
+  @Flag(
+    help:
+      "Measure the floor instead: a bare relay's CPU per delivered message, no server (with --move-interval, the open loop's floor and its players per core)."
+  )
   var relayFloor = false
-  @Option(help: "Open loop: each room makes one move per this many seconds (the players alternate), instead of as fast as the protocol allows (board games).")
+  @Option(
+    help:
+      "Open loop: each room makes one move per this many seconds (the players alternate), instead of as fast as the protocol allows (board games)."
+  )
   var moveInterval: Double?
   @Option(help: "How the server started here and the load's own clients wait for events: poll or libuv.")
   var eventLoop = TransportConfiguration.EventLoop.poll
-  @Option(help: "Bind the connections to this many loopback source addresses in turn (127.0.0.1, 127.0.0.2, …): about 28,000 ports each. Default: one per 10,000 connections.")
+  @Option(
+    help:
+      "Bind the connections to this many loopback source addresses in turn (127.0.0.1, 127.0.0.2, …): about 28,000 ports each. Default: one per 10,000 connections."
+  )
   var sourceAddresses: Int?
   @Option(help: "The service threads of the server started here (its --threads).") var threads = 1
-  @Option(help: "Threads of the load's own clients, the connections dealt among them (so that the load is not bounded by one core).")
+  @Option(
+    help:
+      "Threads of the load's own clients, the connections dealt among them (so that the load is not bounded by one core)."
+  )
   var loadThreads = 1
-  @Option(help: "Pin the server started here to these cores (taskset -c, e.g. 0 or 0-3); run the load itself under taskset on the others.")
+  @Option(
+    help:
+      "Pin the server started here to these cores (taskset -c, e.g. 0 or 0-3); run the load itself under taskset on the others."
+  )
   var serverCores: String?
 
   static var siblingServer: String {
@@ -62,10 +78,14 @@ struct LoadCommand: ParsableCommand {
       throw ValidationError("--connections must be an even number of at least 2 (rooms of 2)")
     }
     if let interval = self.moveInterval {
-      guard interval > 0, interval <= 3_600 else { throw ValidationError("--move-interval must be above 0 and at most 3600 seconds") }
+      guard interval > 0, interval <= 3_600 else {
+        throw ValidationError("--move-interval must be above 0 and at most 3600 seconds")
+      }
     }
     if self.relayFloor {
-      print(try RelayFloor(connections: self.connections, moveInterval: self.moveInterval).measure(seconds: self.seconds).table)
+      print(
+        try RelayFloor(connections: self.connections, moveInterval: self.moveInterval).measure(seconds: self.seconds)
+          .table)
       return
     }
     guard (1...16).contains(self.nodes) else { throw ValidationError("--nodes must be 1 to 16") }
@@ -74,11 +94,14 @@ struct LoadCommand: ParsableCommand {
     }
     let servers = try self.port.map { [(nil, $0)] } ?? (0..<self.nodes).map { _ in try self.startServer() }
     defer { for (process, _) in servers { process?.terminate() } }
-    let pids = servers.compactMap { $0.0?.processIdentifier } + (self.port != nil ? [self.serverPid].compactMap { $0 } : [])
+    let pids =
+      servers.compactMap { $0.0?.processIdentifier } + (self.port != nil ? [self.serverPid].compactMap { $0 } : [])
     guard !pids.isEmpty else { throw ValidationError("Give --server-pid with --port") }
     let game = try LoadGame.make(self.game, bot: self.bot, connectFourBot: self.connectFourBot, wordBot: self.wordBot)
     if self.moveInterval != nil {
-      guard game.isBoardGame else { throw ValidationError("--move-interval paces the board games (tictactoe, connectfour)") }
+      guard game.isBoardGame else {
+        throw ValidationError("--move-interval paces the board games (tictactoe, connectfour)")
+      }
     }
     guard (1...64).contains(self.loadThreads), self.loadThreads <= self.connections / 2 else {
       throw ValidationError("--load-threads must be 1 to 64, and at most half the connections")
@@ -105,10 +128,11 @@ struct LoadCommand: ParsableCommand {
     let port = self.nodes > 1 ? try Self.freePort() : 0
     let cluster = self.nodes > 1 ? ["--cluster", "--node-url", "ws://127.0.0.1:\(port)/"] : []
     let pinning = self.serverCores.map { ["-c", $0, self.server] } ?? []
-    process.arguments = pinning + [
-      "serve", "--port", String(port), "--data", data, "--max-connections", String(self.connections + 100),
-      "--max-messages-per-second", "10000", "--move-time-limit", "300", "--threads", String(self.threads),
-    ] + ["--event-loop", self.eventLoop.rawValue] + (self.database.map { ["--database", $0] } ?? []) + cluster
+    process.arguments =
+      pinning + [
+        "serve", "--port", String(port), "--data", data, "--max-connections", String(self.connections + 100),
+        "--max-messages-per-second", "10000", "--move-time-limit", "300", "--threads", String(self.threads),
+      ] + ["--event-loop", self.eventLoop.rawValue] + (self.database.map { ["--database", $0] } ?? []) + cluster
     let output = Pipe()
     process.standardOutput = output
     try process.run()

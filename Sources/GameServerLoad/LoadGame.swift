@@ -1,8 +1,8 @@
 import ArgumentParser
 import GameServerConnectFour
 import GameServerGame
-import GameServerWire
 import GameServerTicTacToe
+import GameServerWire
 import GameServerWordGrid
 
 /// The game the load bots play, with the game's own bot: tic-tac-toe, Connect Four, or a

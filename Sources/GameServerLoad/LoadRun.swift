@@ -1,11 +1,11 @@
 import Foundation
 import GameServerGame
-import HeapModule
-import GameServerWire
-import Synchronization
 import GameServerTicTacToe
 import GameServerTransport
+import GameServerWire
 import GameServerWordGrid
+import HeapModule
+import Synchronization
 
 /// What the load's client threads share: the counts, the latencies measured, whether the
 /// measured window is open, and when each room's last move left (a room's two players may be
@@ -73,7 +73,11 @@ final class LoadRun: @unchecked Sendable {
   /// Starts this thread's clients (and, open loop, its pacing: a wake-up at least every 2 ms to
   /// send the moves due).
   private func start() throws {
-    try self.clients.start { [self] client, event in self.handle(client, event) } onTick: { [self] in self.sendDueMoves() }
+    try self.clients.start { [self] client, event in
+      self.handle(client, event)
+    } onTick: { [self] in
+      self.sendDueMoves()
+    }
     guard self.moveInterval != nil else { return }
     Thread { [self] in
       while self.pacing.load(ordering: .acquiring) {
@@ -176,7 +180,9 @@ final class LoadRun: @unchecked Sendable {
       self.tally.counters.withLock { $0.loggedIn += 1 }
       if !self.idle { self.send(client, self.game.queueMessage) }
     case "moved":
-      guard let url = message["url"]?.string, let port = Self.port(of: url), let token = self.tokens[client] else { return }
+      guard let url = message["url"]?.string, let port = Self.port(of: url), let token = self.tokens[client] else {
+        return
+      }
       self.resumes[port, default: []].append(token)
       self.forget(client)
       self.clients.close(client)

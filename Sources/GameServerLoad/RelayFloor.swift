@@ -37,7 +37,9 @@ final class RelayFloor: @unchecked Sendable {
     var moveInterval: Double? = nil
 
     var table: String {
-      let perDelivery = { (seconds: Double) in String(format: "%.1f", seconds * 1_000_000 / Double(max(1, self.deliveries))) }
+      let perDelivery = { (seconds: Double) in
+        String(format: "%.1f", seconds * 1_000_000 / Double(max(1, self.deliveries)))
+      }
       let cpu = self.userSeconds + self.kernelSeconds
       let rate = Int(Double(self.deliveries) / self.seconds)
       guard let interval = self.moveInterval else {
@@ -236,7 +238,9 @@ final class RelayFloor: @unchecked Sendable {
     guard listener >= 0 else { throw Failure.socket("socket") }
     var address = Self.loopback(port: 0)
     let bound = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
     }
     guard bound == 0, Glibc.listen(listener, 4096) == 0 else { throw Failure.socket("bind/listen") }
     var length = socklen_t(MemoryLayout<sockaddr_in>.size)

@@ -34,7 +34,8 @@ struct WordGridPlayer {
   }
 
   mutating func reply(
-    to view: WordGridView, bot: WordGridBot, dictionary: WordDictionary, using generator: inout some RandomNumberGenerator
+    to view: WordGridView, bot: WordGridBot, dictionary: WordDictionary,
+    using generator: inout some RandomNumberGenerator
   ) -> Reply {
     if view.ended != nil {
       self.sentAt = nil

@@ -11,7 +11,9 @@ public enum Credentials {
       first.properties.isAlphabetic, first.isASCII,
       !lower.hasPrefix("guest-"), !lower.hasPrefix("bot-")
     else { return false }
-    return name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") }
+    return name.unicodeScalars.allSatisfy {
+      $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_")
+    }
   }
 
   public static func isValidPassword(_ password: String) -> Bool {

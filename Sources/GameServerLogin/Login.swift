@@ -1,7 +1,7 @@
-import GameServerAuthentication
 import ComposableArchitecture
-import GameServerDatabase
 import Foundation
+import GameServerAuthentication
+import GameServerDatabase
 import GameServerGame
 import GameServerWire
 
@@ -176,7 +176,10 @@ public struct Login: Sendable {
             // another node is locked here, before the slow check.
             if cluster.isClustered, let until = try await cluster.lockedUntil(name, now) {
               let seconds = Int(until.timeIntervalSince(now).rounded(.up))
-              await send(.response(connection, .login(name: name), requestID: requestID, .failure(.tooManyAttempts(retryAfterSeconds: seconds))))
+              await send(
+                .response(
+                  connection, .login(name: name), requestID: requestID,
+                  .failure(.tooManyAttempts(retryAfterSeconds: seconds))))
               return
             }
             let account = try await database.fetchAccount(name)

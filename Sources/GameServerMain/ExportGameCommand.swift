@@ -43,13 +43,16 @@ struct ExportGameCommand: AsyncParsableCommand {
     if self.list {
       for game in try await self.games() {
         let winners = game.record.winners.isEmpty ? "draw" : game.record.winners.map(\.rawValue).joined(separator: ",")
-        print("\(game.id)\t\(game.record.variant.rawValue)\t\(game.record.players.map(\.rawValue).joined(separator: ","))\t\(winners)")
+        print(
+          "\(game.id)\t\(game.record.variant.rawValue)\t\(game.record.players.map(\.rawValue).joined(separator: ","))\t\(winners)"
+        )
       }
       return
     }
     let id = self.id!
     guard let game = try await self.game(id) else {
-      throw ValidationError("No game \(id) in \(self.database.map { _ in "the PostgreSQL database" } ?? self.sqlitePath).")
+      throw ValidationError(
+        "No game \(id) in \(self.database.map { _ in "the PostgreSQL database" } ?? self.sqlitePath).")
     }
     do {
       print(try game.exported())

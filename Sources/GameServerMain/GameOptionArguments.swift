@@ -57,7 +57,8 @@ enum GameOptionArguments {
   static func checkNames(_ declared: [(game: String, options: [GameStartOption])]) throws(GameStartError) {
     for (game, options) in declared {
       for option in options {
-        let allowed = !option.name.isEmpty && option.name.first != "-"
+        let allowed =
+          !option.name.isEmpty && option.name.first != "-"
           && option.name.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
         guard allowed else {
           throw GameStartError(
@@ -77,7 +78,8 @@ enum GameOptionArguments {
     guard !options.isEmpty else { return "" }
     let lines = options.map { option in
       let flag = "  --\(option.name) <\(option.name)>"
-      let pad = flag.count < 26 ? String(repeating: " ", count: 26 - flag.count) : "\n" + String(repeating: " ", count: 26)
+      let pad =
+        flag.count < 26 ? String(repeating: " ", count: 26 - flag.count) : "\n" + String(repeating: " ", count: 26)
       return flag + pad + option.help
     }
     return "Game options (from the games served):\n" + lines.joined(separator: "\n")

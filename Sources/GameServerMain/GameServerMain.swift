@@ -1,6 +1,6 @@
 import ArgumentParser
-@_exported import GameServerGame
 import Foundation
+@_exported import GameServerGame
 import Synchronization
 
 /// The game server's command line for any catalog: what `game-server` runs with the standard

@@ -32,28 +32,50 @@ struct ServeCommand: AsyncParsableCommand {
   @Option(help: "Store everything in PostgreSQL instead of SQLite: postgres://USER[:PASSWORD]@HOST:PORT/DATABASE.")
   var database: String?
   @Flag(help: "Join a cluster of servers sharing the --database (PostgreSQL).") var cluster = false
-  @Option(help: "With --cluster: the address clients reach this server at (default ws://HOST:PORT/, wss:// with --tls-certificate).") var nodeURL: String?
-  @Option(parsing: .unconditional, help: "With --cluster: seconds this server's rooms stay its own without a heartbeat (one a second).")
+  @Option(
+    help:
+      "With --cluster: the address clients reach this server at (default ws://HOST:PORT/, wss:// with --tls-certificate)."
+  ) var nodeURL: String?
+  @Option(
+    parsing: .unconditional,
+    help: "With --cluster: seconds this server's rooms stay its own without a heartbeat (one a second).")
   var leaseSeconds = 5
   @Option(help: "The folder of the browser client (the built-in one by default).")
   var publicDirectory = ServeCommand.defaultPublicDirectory
-  @Option(parsing: .unconditional, help: "The largest message a client may send, in bytes.") var maxMessageBytes = 16 * 1024
-  @Option(parsing: .unconditional, help: "The most bytes queued for a slow reader before it is disconnected.") var maxQueuedBytes = 1 << 20
+  @Option(parsing: .unconditional, help: "The largest message a client may send, in bytes.") var maxMessageBytes =
+    16 * 1024
+  @Option(parsing: .unconditional, help: "The most bytes queued for a slow reader before it is disconnected.")
+  var maxQueuedBytes = 1 << 20
   @Option(parsing: .unconditional, help: "The most connections at once.") var maxConnections = 20_000
-  @Option(parsing: .unconditional, help: "Service threads taking connections, on one port (default: the cores this process may use, \(ServeCommand.availableCores) here). The store of the rooms runs on the first; 1 runs everything on one thread.")
+  @Option(
+    parsing: .unconditional,
+    help:
+      "Service threads taking connections, on one port (default: the cores this process may use, \(ServeCommand.availableCores) here). The store of the rooms runs on the first; 1 runs everything on one thread."
+  )
   var threads = ServeCommand.availableCores
-  @Option(parsing: .unconditional, help: "The most messages a connection may send per second.") var maxMessagesPerSecond = 50
+  @Option(parsing: .unconditional, help: "The most messages a connection may send per second.")
+  var maxMessagesPerSecond = 50
   @Option(parsing: .unconditional, help: "Seconds a dropped player keeps their seat.") var gracePeriod = 30
-  @Option(parsing: .unconditional, help: "Seconds of silence before a connection is pinged; one that stays silent twice as long is dropped.")
+  @Option(
+    parsing: .unconditional,
+    help: "Seconds of silence before a connection is pinged; one that stays silent twice as long is dropped.")
   var pingInterval = 30
-  @Option(help: "How the transport waits for events: auto (libuv when it loads, else poll), poll (libwebsockets' own loop) or libuv (epoll, whose cost does not grow with the connections; needs libuv1 and libwebsockets-evlib-uv).")
+  @Option(
+    help:
+      "How the transport waits for events: auto (libuv when it loads, else poll), poll (libwebsockets' own loop) or libuv (epoll, whose cost does not grow with the connections; needs libuv1 and libwebsockets-evlib-uv)."
+  )
   var eventLoop = TransportConfiguration.EventLoop.automatic
   @Option(help: "trace, debug, info, notice, warning, error or critical.") var logLevel = "info"
   @Option(help: "A PEM certificate: serve https and wss (needs --tls-key).") var tlsCertificate: String?
   @Option(help: "The PEM private key for --tls-certificate.") var tlsKey: String?
   @Option(help: "An Origin allowed to open a websocket (repeat it; none allows all).") var allowedOrigin: [String] = []
-  @Option(parsing: .unconditional, help: "Seconds per move in a turn-based game (tic-tac-toe, Connect Four, Battleship's shots; Battleship's placing round gets three times it, at least 60).") var moveTimeLimit = 30
-  @Option(parsing: .unconditional, help: "Seconds per turn in the word grid's turns (a turn not taken passes).") var turnTimeLimit = 60
+  @Option(
+    parsing: .unconditional,
+    help:
+      "Seconds per move in a turn-based game (tic-tac-toe, Connect Four, Battleship's shots; Battleship's placing round gets three times it, at least 60)."
+  ) var moveTimeLimit = 30
+  @Option(parsing: .unconditional, help: "Seconds per turn in the word grid's turns (a turn not taken passes).")
+  var turnTimeLimit = 60
 
   /// The browser client in the source tree, next to this file.
   static var defaultPublicDirectory: String {
@@ -171,7 +193,8 @@ struct ServeCommand: AsyncParsableCommand {
     let scheme = self.tlsCertificate == nil ? "http" : "https"
     FileHandle.standardOutput.write(Data("\(name) listening on \(scheme)://\(self.host):\(app.port)\n".utf8))
     // NB: In the log, not on standard output, whose first line scripts read the port from.
-    configuration.logger.notice("Event loop: \(app.transport.eventLoop.rawValue), service threads: \(app.transport.threads)")
+    configuration.logger.notice(
+      "Event loop: \(app.transport.eventLoop.rawValue), service threads: \(app.transport.threads)")
     await app.waitForSignal()
     configuration.logger.notice("Stopping: closing connections")
     await app.stop()

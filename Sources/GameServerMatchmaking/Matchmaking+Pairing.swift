@@ -10,7 +10,9 @@ extension Matchmaking {
   /// Matchmaking.groups(of: variant, [(ada, .seconds(3)), (bob, .zero)], settings: Settings())
   /// // [Match(variant: variant, players: [ada.player, bob.player], bots: 0)]
   /// ```
-  public static func groups(of variant: GameVariant, _ waiting: [(ticket: Ticket, waited: Duration)], settings: Settings)
+  public static func groups(
+    of variant: GameVariant, _ waiting: [(ticket: Ticket, waited: Duration)], settings: Settings
+  )
     -> [Match]
   {
     var state = State(settings: settings)

@@ -96,7 +96,8 @@ extension Matchmaking {
     /// The bots' level the player chose (`playBot`); nil for the server's choice.
     public var botLevel: String?
 
-    public init(variant: GameVariant, players: [PlayerID], bots: Int, isPrivate: Bool = false, botLevel: String? = nil) {
+    public init(variant: GameVariant, players: [PlayerID], bots: Int, isPrivate: Bool = false, botLevel: String? = nil)
+    {
       self.variant = variant
       self.players = players
       self.bots = bots

@@ -118,7 +118,9 @@ public struct Matchmaking: Sendable {
         for (code, room) in state.privateRooms where room.contains(player) {
           if room.host == player {
             state.privateRooms[code] = nil
-            if !room.guests.isEmpty { effects.append(.send(.delegate(.privateRoomClosed(code: code, guests: room.guests)))) }
+            if !room.guests.isEmpty {
+              effects.append(.send(.delegate(.privateRoomClosed(code: code, guests: room.guests))))
+            }
           } else {
             state.privateRooms[code]?.guests.removeAll { $0 == player }
             effects.append(.send(.delegate(.privateRoomChanged(code: code, state.privateRooms[code]!, by: player))))
@@ -150,7 +152,8 @@ public struct Matchmaking: Sendable {
         room.guests.append(player)
         guard room.players.count < room.seats else {
           state.privateRooms[code] = nil
-          return .send(.delegate(.matched(Match(variant: room.variant, players: room.players, bots: 0, isPrivate: true))))
+          return .send(
+            .delegate(.matched(Match(variant: room.variant, players: room.players, bots: 0, isPrivate: true))))
         }
         state.privateRooms[code] = room
         return .send(.delegate(.privateRoomChanged(code: code, room, by: player)))
@@ -160,7 +163,9 @@ public struct Matchmaking: Sendable {
           return .send(.delegate(.rejected(player, .notHost)))
         }
         let fewest = max(2, room.fewest)
-        guard room.players.count >= fewest else { return .send(.delegate(.rejected(player, .tooFewPlayers(fewest: fewest)))) }
+        guard room.players.count >= fewest else {
+          return .send(.delegate(.rejected(player, .tooFewPlayers(fewest: fewest))))
+        }
         state.privateRooms[code] = nil
         return .send(.delegate(.matched(Match(variant: room.variant, players: room.players, bots: 0, isPrivate: true))))
 

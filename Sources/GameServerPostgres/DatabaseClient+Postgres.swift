@@ -110,10 +110,13 @@ extension DatabaseClient {
         }
       },
       revokeSession: { hash in
-        try await client.withConnection { connection in try await PostgresSessionTable.revoke(hash, connection, logger) }
+        try await client.withConnection { connection in try await PostgresSessionTable.revoke(hash, connection, logger)
+        }
       },
       fetchRatings: { player in try await PostgresGameTable.ratings(of: player, client, logger) },
-      fetchLeaderboard: { variant, limit in try await PostgresGameTable.leaderboard(variant, limit: limit, client, logger) },
+      fetchLeaderboard: { variant, limit in
+        try await PostgresGameTable.leaderboard(variant, limit: limit, client, logger)
+      },
       fetchGames: { player, limit in try await PostgresGameTable.games(of: player, limit: limit, client, logger) },
       fetchRecordedGame: { id in try await PostgresGameTable.recordedGame(id, client, logger) },
       fetchRecordedGames: { limit in try await PostgresGameTable.recordedGames(limit: limit, client, logger) },

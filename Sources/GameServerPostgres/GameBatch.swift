@@ -1,8 +1,8 @@
 import GameServerDatabase
 import GameServerGame
+import GameServerJSON
 import GameServerRatings
 import GameServerWire
-import GameServerJSON
 
 /// The games one commit ends, ready for their rows: the records as stored, who sat in each, and
 /// the people whose rating rows they touch; `GameRatings` rates them from the ratings before them.

@@ -130,7 +130,9 @@ enum PostgresGameTable {
   }
 
   /// A player's rating in each game they played.
-  static func ratings(of player: PlayerID, _ client: PostgresClient, _ logger: Logger) async throws -> [GameVariant: Int] {
+  static func ratings(of player: PlayerID, _ client: PostgresClient, _ logger: Logger) async throws -> [GameVariant:
+    Int]
+  {
     var ratings: [GameVariant: Int] = [:]
     for try await (variant, rating) in try await client.query(
       "SELECT variant, rating FROM rating WHERE player = \(player.rawValue)", logger: logger

@@ -24,7 +24,9 @@ public struct PostgresLocation: Sendable, Hashable, CustomStringConvertible {
   public init(_ address: String) throws(PostgresLocationError) {
     guard let components = URLComponents(string: address),
       let scheme = components.scheme, scheme == "postgres" || scheme == "postgresql"
-    else { throw PostgresLocationError("\(Self.redacted(address)) is not a postgres://USER@HOST:PORT/DATABASE address") }
+    else {
+      throw PostgresLocationError("\(Self.redacted(address)) is not a postgres://USER@HOST:PORT/DATABASE address")
+    }
     guard let user = components.user, !user.isEmpty else {
       throw PostgresLocationError("\(Self.redacted(address)) names no user (postgres://USER@HOST/DATABASE)")
     }
@@ -43,7 +45,8 @@ public struct PostgresLocation: Sendable, Hashable, CustomStringConvertible {
       case ("host", let folder?) where folder.hasPrefix("/"): self.socketFolder = folder
       case ("sslmode", "disable"?): break
       case ("sslmode", let mode):
-        throw PostgresLocationError("sslmode=\(mode ?? "") is not supported: connections to PostgreSQL are not encrypted")
+        throw PostgresLocationError(
+          "sslmode=\(mode ?? "") is not supported: connections to PostgreSQL are not encrypted")
       default: throw PostgresLocationError("unknown option \(item.name) in the database address")
       }
     }

@@ -174,7 +174,7 @@ enum PostgresSchema {
           code TEXT PRIMARY KEY,
           node BIGINT NOT NULL
         )
-        """,
+        """
       ]
     ),
     // NB: A commit's one statement fails whole when a rating it writes, or a room it writes to,
@@ -214,7 +214,8 @@ enum PostgresSchema {
         for statement in migration.sql {
           try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
         }
-        try await connection.query("INSERT INTO schema_migration (version) VALUES (\(migration.version))", logger: logger)
+        try await connection.query(
+          "INSERT INTO schema_migration (version) VALUES (\(migration.version))", logger: logger)
       }
     }
   }

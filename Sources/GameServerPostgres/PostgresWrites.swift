@@ -178,7 +178,7 @@ package final class PostgresWrites: Sendable {
       }
       self.noteSuccess()
       return true
-    } catch where writes.count > 1 && StorageProblem.isStatementError(error) {
+    } catch  where writes.count > 1 && StorageProblem.isStatementError(error) {
       var usable = true
       for write in writes where usable { usable = await self.commit([write], on: connection) }
       return usable
@@ -262,7 +262,7 @@ package final class PostgresWrites: Sendable {
     let rated = batch.rate(current: current)
     do {
       try await PostgresCommit.write(lines, batch, rated, rooms: rooms, connection, logger)
-    } catch where PostgresCommit.isStale(error) {
+    } catch  where PostgresCommit.isStale(error) {
       // NB: Another server rated the players, or another node holds a room, since this one knew:
       // the transaction reads them again under lock.
       self.known.forget(batch.keys)

@@ -29,7 +29,9 @@ public final class ScratchPostgres: Sendable {
   public static var binaries: String? {
     let fileManager = FileManager.default
     let has = { (folder: String) in fileManager.isExecutableFile(atPath: "\(folder)/initdb") }
-    if let folder = ProcessInfo.processInfo.environment["GAME_SERVER_POSTGRES_BIN"] { return has(folder) ? folder : nil }
+    if let folder = ProcessInfo.processInfo.environment["GAME_SERVER_POSTGRES_BIN"] {
+      return has(folder) ? folder : nil
+    }
     let versions = (try? fileManager.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? []
     for version in versions.compactMap(Int.init).sorted(by: >) where has("/usr/lib/postgresql/\(version)/bin") {
       return "/usr/lib/postgresql/\(version)/bin"
@@ -62,12 +64,17 @@ public final class ScratchPostgres: Sendable {
     let folder = try Self.makeFolder()
     let asUser: [String] = getuid() == 0 ? ["--reuid=postgres", "--regid=postgres", "--init-groups"] : []
     if getuid() == 0 {
-      guard let user = getpwnam("postgres") else { throw ScratchPostgresError("as root, PostgreSQL runs as the postgres user, and there is none") }
+      guard let user = getpwnam("postgres") else {
+        throw ScratchPostgresError("as root, PostgreSQL runs as the postgres user, and there is none")
+      }
       chown(folder, user.pointee.pw_uid, user.pointee.pw_gid)
     }
     try Self.run(
       "/usr/bin/setpriv",
-      asUser + ["\(binaries)/initdb", "-D", "\(folder)/data", "-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C", "-N"],
+      asUser + [
+        "\(binaries)/initdb", "-D", "\(folder)/data", "-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C",
+        "-N",
+      ],
       log: "\(folder)/initdb.log")
     let port = try Self.freePort()
     var options = [
@@ -93,7 +100,8 @@ public final class ScratchPostgres: Sendable {
   /// A new, empty database on the server.
   public func makeDatabase() async throws -> PostgresLocation {
     let name = "test_\(UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: ""))"
-    let client = PostgresClient(configuration: self.location.configuration, backgroundLogger: DatabaseClient.postgresLogger)
+    let client = PostgresClient(
+      configuration: self.location.configuration, backgroundLogger: DatabaseClient.postgresLogger)
     try await withThrowingTaskGroup(of: Void.self) { group in
       group.addTask { await client.run() }
       defer { group.cancelAll() }
@@ -191,7 +199,8 @@ public final class ScratchPostgres: Sendable {
     process.waitUntilExit()
     guard process.terminationStatus == 0 else {
       let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-      throw ScratchPostgresError("\(arguments.first { $0.hasSuffix("initdb") } ?? executable) failed: \(output.suffix(600))")
+      throw ScratchPostgresError(
+        "\(arguments.first { $0.hasSuffix("initdb") } ?? executable) failed: \(output.suffix(600))")
     }
   }
 }

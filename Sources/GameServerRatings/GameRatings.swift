@@ -41,7 +41,8 @@ public enum GameRatings {
   public static func outcome(of game: some RatedGame) -> [PlayerID: Result] {
     var results: [PlayerID: Result] = [:]
     for player in game.players where !game.bots.contains(player) {
-      results[player] = game.winners.isEmpty || game.winners.count == game.players.count
+      results[player] =
+        game.winners.isEmpty || game.winners.count == game.players.count
         ? .draw : game.winners.contains(player) ? .win : .loss
     }
     return results

@@ -1,8 +1,8 @@
+import GameServerWire
 // A libFuzzer target for what a peer's bytes reach first: the JSON parser and the request
 // decoder. Built only with GAME_SERVER_FUZZ=1 (deploy/checks/fuzz.sh): compiled with -sanitize=fuzzer
 // and linked with libFuzzer's runtime without its `main`, which this file drives.
 import Glibc
-import GameServerWire
 
 /// Decodes one input as the server decodes a client's message; traps on anything wrong.
 let testOneInput: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt = { data, size in

@@ -124,7 +124,8 @@ extension Room.State {
       if seat.hasLeft {
         status.left.append(seat.player)
       } else if !seat.isConnected, let until = seat.awayUntil {
-        status.away.append(RoomStatus.Away(player: seat.player, until: Int64((until.timeIntervalSince1970 * 1000).rounded())))
+        status.away.append(
+          RoomStatus.Away(player: seat.player, until: Int64((until.timeIntervalSince1970 * 1000).rounded())))
       }
     }
     if self.game.isOver {
@@ -173,7 +174,8 @@ extension RoomStatus.End {
   /// resignation or a clock names the one player who lost it.
   init?(of result: GameResult) {
     guard let reason = result.reason else { return nil }
-    let loser = (reason == .resignation || reason == .time) && result.ranking.last?.count == 1 ? result.ranking.last?.first : nil
+    let loser =
+      (reason == .resignation || reason == .time) && result.ranking.last?.count == 1 ? result.ranking.last?.first : nil
     self.init(reason: reason, player: loser)
   }
 }

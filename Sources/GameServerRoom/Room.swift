@@ -43,7 +43,8 @@ public struct Room: Sendable {
     /// The games the room has finished and each seat's wins (nil before the first ends).
     public var series: RoomStatus.Series?
 
-    public init(id: RoomID, seats: [Seat], game: RoomGame, gracePeriod: Duration = .seconds(30), isListed: Bool = false) {
+    public init(id: RoomID, seats: [Seat], game: RoomGame, gracePeriod: Duration = .seconds(30), isListed: Bool = false)
+    {
       self.id = id
       self.seats = seats
       self.game = game

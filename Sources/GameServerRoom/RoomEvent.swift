@@ -29,7 +29,8 @@ extension RoomEvent: Encodable {
   }
 
   private enum PlayKeys: String, CodingKey {
-    case player = "_0", move = "_1"
+    case player = "_0"
+    case move = "_1"
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -49,7 +50,9 @@ extension RoomEvent: Encodable {
     }
   }
 
-  private static func encode(_ player: PlayerID, _ key: CodingKeys, _ container: inout KeyedEncodingContainer<CodingKeys>) throws {
+  private static func encode(
+    _ player: PlayerID, _ key: CodingKeys, _ container: inout KeyedEncodingContainer<CodingKeys>
+  ) throws {
     var nested = container.nestedContainer(keyedBy: PlayKeys.self, forKey: key)
     try nested.encode(player, forKey: .player)
   }
@@ -67,7 +70,8 @@ extension RoomEvent: Encodable {
 
     init(from decoder: any Decoder) throws {
       guard let game = decoder.userInfo[.roomGame] as? RoomGame else {
-        throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "A room event needs its room's game."))
+        throw DecodingError.dataCorrupted(
+          .init(codingPath: [], debugDescription: "A room event needs its room's game."))
       }
       let container = try decoder.container(keyedBy: CodingKeys.self)
       func player(_ key: CodingKeys) throws -> PlayerID {

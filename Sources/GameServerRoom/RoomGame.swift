@@ -80,7 +80,8 @@ public struct RoomGame: Equatable, Sendable, Codable {
     @Dependency(\.games) var games
     let catalog = decoder.userInfo[.games] as? GameCatalog ?? games
     guard let game = catalog.game(id) else {
-      throw DecodingError.dataCorruptedError(forKey: .game, in: container, debugDescription: "No game \"\(id)\" is installed.")
+      throw DecodingError.dataCorruptedError(
+        forKey: .game, in: container, debugDescription: "No game \"\(id)\" is installed.")
     }
     self.witness = GameWitness.of(game)
     self.storage = try self.witness.decodeStorage(try container.superDecoder(forKey: .state))

@@ -32,7 +32,9 @@ public struct Seat: Hashable, Codable, Sendable {
 }
 
 extension Seat {
-  private enum CodingKeys: String, CodingKey { case player, name, bot, isGuest, rating, isConnected, hasLeft, awayUntil }
+  private enum CodingKeys: String, CodingKey {
+    case player, name, bot, isGuest, rating, isConnected, hasLeft, awayUntil
+  }
 
   /// Reads a seat; a bot written by a server before games were plug-ins
   /// (`{"wordGrid":{"_0":"easy"}}`) reads as its level.
@@ -49,7 +51,8 @@ extension Seat {
       self.bot = nil
     }
     // NB: A seat written before the flag was stored: a guest's id says so.
-    self.isGuest = try container.decodeIfPresent(Bool.self, forKey: .isGuest) ?? self.player.rawValue.hasPrefix("guest-")
+    self.isGuest =
+      try container.decodeIfPresent(Bool.self, forKey: .isGuest) ?? self.player.rawValue.hasPrefix("guest-")
     self.isConnected = try container.decode(Bool.self, forKey: .isConnected)
     self.rating = try container.decodeIfPresent(Int.self, forKey: .rating)
     self.hasLeft = try container.decodeIfPresent(Bool.self, forKey: .hasLeft) ?? false

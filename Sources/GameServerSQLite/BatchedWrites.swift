@@ -1,7 +1,7 @@
-import GameServerDatabase
 import Dispatch
 import Foundation
 import GRDB
+import GameServerDatabase
 import Synchronization
 
 /// Writes gathered into shared transactions, in order, off the caller's thread, by group

@@ -1,8 +1,8 @@
-import GameServerDatabase
 import Dispatch
 import Foundation
 import GRDB
 import GRDBSQLite
+import GameServerDatabase
 import GameServerGame
 import GameServerWire
 import Synchronization
@@ -45,7 +45,8 @@ extension DatabaseClient {
         try db.execute(sql: "PRAGMA synchronous = NORMAL")
       }
       return try self.sqlite(
-        writer: DatabasePool(path: path, configuration: configuration), roomClosesPerCompaction: roomClosesPerCompaction,
+        writer: DatabasePool(path: path, configuration: configuration),
+        roomClosesPerCompaction: roomClosesPerCompaction,
         commitPolicy: commitPolicy, onCommit: onCommit, onEvent: onEvent)
     } catch {
       throw StorageProblem(error)
@@ -90,7 +91,8 @@ extension DatabaseClient {
             db, sql: "SELECT player, name, passwordHash FROM account WHERE name = ? COLLATE NOCASE",
             arguments: [name]
           ).map { row in
-            AccountRecord(player: PlayerID(rawValue: row["player"] as String), name: row["name"], passwordHash: row["passwordHash"])
+            AccountRecord(
+              player: PlayerID(rawValue: row["player"] as String), name: row["name"], passwordHash: row["passwordHash"])
           }
         }
       },

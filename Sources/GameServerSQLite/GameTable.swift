@@ -1,10 +1,10 @@
-import GameServerDatabase
 import Foundation
 import GRDB
+import GameServerDatabase
 import GameServerGame
+import GameServerJSON
 import GameServerRatings
 import GameServerWire
-import GameServerJSON
 
 /// Finished games, who played them, and the ratings and tallies they change.
 ///
@@ -73,7 +73,8 @@ enum GameTable {
 
   /// A recorded game by its number, with its replay.
   static func recordedGame(_ id: Int64, _ db: Database) throws -> RecordedGame? {
-    guard let row = try Row.fetchOne(db, sql: "SELECT record, replay, replayAfter FROM game WHERE id = ?", arguments: [id])
+    guard
+      let row = try Row.fetchOne(db, sql: "SELECT record, replay, replayAfter FROM game WHERE id = ?", arguments: [id])
     else { return nil }
     let record = try JSONDecoder().decode(GameRecord.self, from: Data((row["record"] as String).utf8))
     guard let own = row["replay"] as String? else { return RecordedGame(id: id, record: record, replay: nil) }

@@ -1,6 +1,6 @@
 import Foundation
-import GameServerDatabase
 import GRDB
+import GameServerDatabase
 
 extension RecordedGame {
   /// The recorded game numbered `id` in the SQLite database at `path`, read without writing

@@ -1,6 +1,6 @@
+import GRDB
 import GameServerDatabase
 import GameServerRatings
-import GRDB
 import GameServerWire
 import Synchronization
 
@@ -87,7 +87,8 @@ final class RoomLogWriter: Sendable {
       self.writer.lines.add(room, sequence: self.entry.sequence, payload: payload, startsLog: self.restarting)
       guard let game = self.entry.finishedGame else { return { self.committed(ratings: nil) } }
       let sequence = self.entry.sequence
-      let (id, ratings) = try GameTable.record(game, replay: try self.writer.segment(of: room, through: sequence, db), db)
+      let (id, ratings) = try GameTable.record(
+        game, replay: try self.writer.segment(of: room, through: sequence, db), db)
       return {
         // NB: Once committed: a batch that failed is written again one write at a time.
         self.writer.lines.recorded(room, as: id, through: sequence)
@@ -115,7 +116,8 @@ final class RoomLogWriter: Sendable {
   /// kept, or the log read back once when this writer did not see it start (after a restart).
   fileprivate func segment(of room: RoomID, through sequence: Int, _ db: Database) throws -> ReplaySegment? {
     if let segment = self.lines.segment(of: room, through: sequence) { return segment }
-    let rows = try Row.fetchAll(db.cachedStatement(sql: RoomLogTable.roomLines), arguments: [room.rawValue, room.rawValue])
+    let rows = try Row.fetchAll(
+      db.cachedStatement(sql: RoomLogTable.roomLines), arguments: [room.rawValue, room.rawValue])
     self.lines.adopt(room, lines: rows.map { (sequence: $0["sequence"], payload: $0["payload"]) })
     return self.lines.segment(of: room, through: sequence)
   }
@@ -133,7 +135,12 @@ final class RoomLogWriter: Sendable {
     // NB: A write of its own, after this one's transaction: a pass over the whole log does not
     // hold back the lines (and the views that wait for them) committed with the close.
     if compacting {
-      self.batched.append(BatchedWrites.Write(run: { db in try RoomLogTable.compact(db); return nil }, fail: { _ in }))
+      self.batched.append(
+        BatchedWrites.Write(
+          run: { db in
+            try RoomLogTable.compact(db)
+            return nil
+          }, fail: { _ in }))
     }
   }
 }

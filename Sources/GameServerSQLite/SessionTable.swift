@@ -1,6 +1,6 @@
-import GameServerDatabase
 import Foundation
 import GRDB
+import GameServerDatabase
 import GameServerGame
 
 /// The session table's SQL: tokens by their hash, with when they were issued and when they

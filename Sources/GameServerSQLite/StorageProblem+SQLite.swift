@@ -1,6 +1,6 @@
-import GameServerDatabase
 import Foundation
 import GRDB
+import GameServerDatabase
 
 extension StorageProblem {
   /// The problem behind an SQLite or file-system error.

@@ -37,8 +37,12 @@ public struct PuzzleReport: Codable, Equatable, Sendable {
 
   /// The puzzle the cubes describe.
   public var puzzle: Puzzle {
-    Puzzle(cubes: self.cubes.map { cube in
-      (CubeIndex(x: cube.x, y: cube.y, z: cube.z), Puzzle.CubeLetters(right: cube.right, top: cube.top, left: cube.left))
-    })
+    Puzzle(
+      cubes: self.cubes.map { cube in
+        (
+          CubeIndex(x: cube.x, y: cube.y, z: cube.z),
+          Puzzle.CubeLetters(right: cube.right, top: cube.top, left: cube.left)
+        )
+      })
   }
 }

@@ -73,7 +73,8 @@ struct Report {
     for result in self.results {
       let ns = result.measurement.nanosecondsPerAction
       let ratio = self.rootSend.map { format(ns / $0) + "×" } ?? "–"
-      let target = result.targets.isEmpty
+      let target =
+        result.targets.isEmpty
         ? "informational"
         : result.targets.map(\.description).joined(separator: ", ")
       let verdicts = result.targets.map { (target: $0, meets: self.meets(result, $0)) }

@@ -1,9 +1,9 @@
+import ComposableArchitecture
 import Foundation
 import GameServerApp
 import GameServerCore
 import GameServerTransport
 import GameServerWire
-import ComposableArchitecture
 import Synchronization
 
 /// The whole game server on loopback, for the same end-to-end tests as ``TestGameServer``

@@ -67,7 +67,8 @@ public enum SecrecyAudit {
   }
 
   private static func check<G: Game>(
-    _ game: G.Type, _ state: G.State, _ seats: [PlayerID], game index: Int, move: Int, using generator: inout some RandomNumberGenerator
+    _ game: G.Type, _ state: G.State, _ seats: [PlayerID], game index: Int, move: Int,
+    using generator: inout some RandomNumberGenerator
   ) -> [Leak] {
     var leaks: [Leak] = []
     let viewers = seats.map(Optional.some) + [nil]

@@ -76,7 +76,13 @@ public final class TestCluster {
       asShards
       ? RoomShards(
         count: count, settings: settings.matchmaking,
-        makeRoomID: { RoomID(rawValue: "room-shared-\(made.withValue { $0 += 1; return $0 })") })
+        makeRoomID: {
+          let number = made.withValue { made -> Int in
+            made += 1
+            return made
+          }
+          return RoomID(rawValue: "room-shared-\(number)")
+        })
       : nil
     let directory = TestClusterDirectory()
     self.clock = clock
@@ -86,7 +92,8 @@ public final class TestCluster {
     self.nodes = (1...max(1, count)).map { index in
       let url = shards != nil ? RoomShards.url(of: index - 1) : "ws://node-\(index)/"
       let node = TestGameServer(
-        games: games, settings: settings, database: shards?.database(database, for: index - 1) ?? database, clock: clock,
+        games: games, settings: settings, database: shards?.database(database, for: index - 1) ?? database,
+        clock: clock,
         seed: seed &+ UInt64(index)
       ) {
         if let shards {

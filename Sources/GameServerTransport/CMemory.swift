@@ -1,5 +1,5 @@
-import GameServerCLibWebSockets
 import Foundation
+import GameServerCLibWebSockets
 
 /// The C structures lws keeps pointers to for the context's whole life.
 final class CMemory {

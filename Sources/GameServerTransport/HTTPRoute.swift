@@ -28,7 +28,8 @@ extension WebSocketServer {
       let start = base + headroom
       let end = base + headroom + 1024
       var position: UnsafeMutablePointer<UInt8>? = start
-      guard lws_add_http_common_headers(
+      guard
+        lws_add_http_common_headers(
           wsi, UInt32(response.status), response.contentType, lws_filepos_t(response.body.count),
           &position, end) == 0,
         lws_finalize_write_http_header(wsi, start, &position, end) == 0

@@ -32,7 +32,8 @@ final class UVLoop: @unchecked Sendable {
 
   init(library name: String = UVLoop.library) throws {
     guard let library = dlopen(name, RTLD_NOW | RTLD_GLOBAL) else {
-      throw TransportError.eventLoopUnavailable("\(name) cannot be loaded (apt-get install libuv1 libwebsockets-evlib-uv)")
+      throw TransportError.eventLoopUnavailable(
+        "\(name) cannot be loaded (apt-get install libuv1 libwebsockets-evlib-uv)")
     }
     func symbol<T>(_ name: String, as type: T.Type) throws -> T {
       guard let address = dlsym(library, name) else {

@@ -1,5 +1,5 @@
-import GameServerCLibWebSockets
 import Foundation
+import GameServerCLibWebSockets
 
 /// Wakes the service thread from any thread; never touches a destroyed context.
 final class Waker: @unchecked Sendable {

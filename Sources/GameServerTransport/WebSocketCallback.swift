@@ -1,5 +1,5 @@
-import GameServerCLibWebSockets
 import Foundation
+import GameServerCLibWebSockets
 import Synchronization
 
 /// The one lws callback: websocket events go to the server; the rest to lws's HTTP handling.
@@ -42,7 +42,8 @@ extension WebSocketServer {
       self.nextID += 1
       let id = self.nextID * self.stride + UInt64(self.index)
       user.storeBytes(of: id, as: UInt64.self)
-      self.connections[id] = WebSocketConnection(id: id, wsi: wsi, joinsWrites: true, immediateSocket: self.immediateSocket(of: wsi))
+      self.connections[id] = WebSocketConnection(
+        id: id, wsi: wsi, joinsWrites: true, immediateSocket: self.immediateSocket(of: wsi))
       self.openHere.add(1, ordering: .relaxed)
       self.onEvent(.connected(WebSocketID(rawValue: id)))
       return 0

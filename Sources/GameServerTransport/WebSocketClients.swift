@@ -1,6 +1,6 @@
-import GameServerCLibWebSockets
 import DequeModule
 import Foundation
+import GameServerCLibWebSockets
 import Synchronization
 
 /// Many websocket client connections on one libwebsockets service thread: what the load

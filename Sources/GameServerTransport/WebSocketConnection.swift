@@ -1,6 +1,6 @@
-import GameServerCLibWebSockets
 import DequeModule
 import Foundation
+import GameServerCLibWebSockets
 
 /// One websocket connection, touched only on the service thread.
 final class WebSocketConnection {

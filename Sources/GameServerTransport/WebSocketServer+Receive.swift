@@ -1,5 +1,5 @@
-import GameServerCLibWebSockets
 import Foundation
+import GameServerCLibWebSockets
 
 /// What to do with a connection's next message, by how many it sent this second.
 enum Admission { case accept, warn, drop, close }
@@ -44,7 +44,8 @@ extension WebSocketServer {
     case .warn:
       if isWhole { connection.finishMessage() }
       // NB: The server answers it, as any other message: the transport writes no message itself.
-      self.onEvent(.rateLimited(WebSocketID(rawValue: connection.id), perSecond: self.configuration.maxMessagesPerSecond))
+      self.onEvent(
+        .rateLimited(WebSocketID(rawValue: connection.id), perSecond: self.configuration.maxMessagesPerSecond))
     case .close:
       connection.incoming = []
       connection.closing = (1008, "too many messages")

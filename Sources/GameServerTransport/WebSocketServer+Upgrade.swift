@@ -1,5 +1,5 @@
-import GameServerCLibWebSockets
 import Foundation
+import GameServerCLibWebSockets
 
 extension WebSocketServer {
   /// Before a websocket handshake is answered: a foreign origin gets HTTP 403 and a server at its
@@ -22,7 +22,8 @@ extension WebSocketServer {
     guard !self.configuration.allowedOrigins.isEmpty else { return true }
     var origin = [CChar](repeating: 0, count: 256)
     let length = lws_hdr_copy(wsi, &origin, Int32(origin.count), WSI_TOKEN_ORIGIN)
-    let text = length > 0 ? String(decoding: origin.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
+    let text =
+      length > 0 ? String(decoding: origin.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
     return self.configuration.allowedOrigins.contains(text)
   }
 

@@ -1,5 +1,5 @@
-import GameServerCLibWebSockets
 import Foundation
+import GameServerCLibWebSockets
 import Glibc
 import Synchronization
 
@@ -78,7 +78,9 @@ public final class WebSocketServer: @unchecked Sendable {
     self.openConnections = ConnectionCount()
   }
 
-  private init(sibling configuration: TransportConfiguration, index: Int, stride: UInt64, openConnections: ConnectionCount) {
+  private init(
+    sibling configuration: TransportConfiguration, index: Int, stride: UInt64, openConnections: ConnectionCount
+  ) {
     self.configuration = configuration
     self.index = index
     self.stride = stride
@@ -122,7 +124,8 @@ public final class WebSocketServer: @unchecked Sendable {
     runPending: @escaping () -> Void = {}
   ) throws {
     try self.start(
-      onEvent: onEvent, routes: routes, onRoundEnd: { $0 == 0 ? onRoundEnd : {} }, runPending: { $0 == 0 ? runPending : {} })
+      onEvent: onEvent, routes: routes, onRoundEnd: { $0 == 0 ? onRoundEnd : {} },
+      runPending: { $0 == 0 ? runPending : {} })
   }
 
   /// Starts listening, with work of its own for each service thread: `runPending(k)` and
@@ -143,7 +146,8 @@ public final class WebSocketServer: @unchecked Sendable {
     let acceptor = try Acceptor(host: self.configuration.host, port: self.configuration.port)
     self.acceptor = acceptor
     self.others = (1..<Int(self.stride)).map { index in
-      WebSocketServer(sibling: self.configuration, index: index, stride: self.stride, openConnections: self.openConnections)
+      WebSocketServer(
+        sibling: self.configuration, index: index, stride: self.stride, openConnections: self.openConnections)
     }
     for server in [self] + self.others {
       server.adoptsOnly = true
@@ -381,4 +385,3 @@ public final class WebSocketServer: @unchecked Sendable {
     }
   }
 }
-

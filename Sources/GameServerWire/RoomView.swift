@@ -111,7 +111,9 @@ public struct RoomView: Hashable, Sendable {
 
   /// Writes one seat of the `seats` array: `rating` is a person's rating in the game when the
   /// room opened (left out for bots).
-  public static func writeSeat(_ player: PlayerID, name: String, bot: String?, rating: Int? = nil, to output: JSONOutput) {
+  public static func writeSeat(
+    _ player: PlayerID, name: String, bot: String?, rating: Int? = nil, to output: JSONOutput
+  ) {
     output.raw(#"{"player":"#)
     output.write(player.rawValue)
     output.raw(#","name":"#)

@@ -3,7 +3,8 @@ import GameServerJSON
 
 extension ServerMessage: Decodable {
   private enum DecodingKeys: String, CodingKey {
-    case v, type, replyTo, code, message, game, mode, room, view, status, reason, entries, number, frames, player, phrase
+    case v, type, replyTo, code, message, game, mode, room, view, status, reason, entries, number, frames, player,
+      phrase
     case seats, players, rooms, games, rating, change, url, retryAfter
   }
 
@@ -29,7 +30,8 @@ extension ServerMessage: Decodable {
           retryAfter: try container.decodeIfPresent(Int.self, forKey: .retryAfter),
           room: try container.decodeIfPresent(String.self, forKey: .room)))
     case "queued": self = .queued(try variant(), replyTo: replyTo)
-    case "queueLeft": self = .queueLeft(reason: try container.decodeIfPresent(String.self, forKey: .reason), replyTo: replyTo)
+    case "queueLeft":
+      self = .queueLeft(reason: try container.decodeIfPresent(String.self, forKey: .reason), replyTo: replyTo)
     case "privateRoom": self = .privateRoom(code: try string(.code), try variant(), replyTo: replyTo)
     case "lobby":
       let lobby = Lobby(
@@ -62,21 +64,25 @@ extension ServerMessage: Decodable {
       let frames = try container.decode([ServerMessage].self, forKey: .frames).map { message in
         guard case let .room(view, _) = message else {
           throw DecodingError.dataCorruptedError(
-            forKey: .frames, in: container, debugDescription: "A replay's frame is a room message, not \(message.type).")
+            forKey: .frames, in: container, debugDescription: "A replay's frame is a room message, not \(message.type)."
+          )
         }
         return view
       }
-      self = .replay(ReplayFrames(number: try container.decode(Int64.self, forKey: .number), frames: frames), replyTo: replyTo)
+      self = .replay(
+        ReplayFrames(number: try container.decode(Int64.self, forKey: .number), frames: frames), replyTo: replyTo)
     case "chat":
       self = .chat(
         RoomChat(
-          room: try container.decode(RoomID.self, forKey: .room), player: try container.decode(PlayerID.self, forKey: .player),
+          room: try container.decode(RoomID.self, forKey: .room),
+          player: try container.decode(PlayerID.self, forKey: .player),
           phrase: try container.decode(ChatPhrase.self, forKey: .phrase)))
     case "rating":
       self = .rating(
         RatingChange(
           room: try container.decode(RoomID.self, forKey: .room), variant: try variant(),
-          rating: try container.decode(Int.self, forKey: .rating), change: try container.decode(Int.self, forKey: .change)))
+          rating: try container.decode(Int.self, forKey: .rating),
+          change: try container.decode(Int.self, forKey: .change)))
     case "moved": self = .moved(try container.decode(RoomID.self, forKey: .room), url: try string(.url))
     case "joinElsewhere": self = .joinElsewhere(code: try string(.code), url: try string(.url), replyTo: replyTo)
     case "goodbye": self = .goodbye(replyTo: replyTo)

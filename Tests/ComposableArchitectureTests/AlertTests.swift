@@ -169,7 +169,12 @@ struct AlertTests {
 
   @Test func alertsDumpReadably() {
     var dump = ""
-    customDump(AlertState<Never> { TextState("Oops") } message: { TextState("Try again") }, to: &dump)
+    customDump(
+      AlertState<Never> {
+        TextState("Oops")
+      } message: {
+        TextState("Try again")
+      }, to: &dump)
     #expect(dump.contains("title: \"Oops\""))
     #expect(dump.contains("message: \"Try again\""))
   }

@@ -97,11 +97,23 @@ struct PlainErasedIDTests {
   private enum CancelID { case a, b }
 
   @Test func plainValuesAreKeptByTheirBytes() {
-    guard case .plain = ErasedID(CancelID.a).storage else { Issue.record("not plain"); return }
-    guard case .plain = ErasedID(exactly: 7).storage else { Issue.record("not plain"); return }
+    guard case .plain = ErasedID(CancelID.a).storage else {
+      Issue.record("not plain")
+      return
+    }
+    guard case .plain = ErasedID(exactly: 7).storage else {
+      Issue.record("not plain")
+      return
+    }
     // Too wide for the bytes kept, or not plain: kept as values.
-    guard case .value = ErasedID(Wide(parts: (1, 2, 3, 4))).storage else { Issue.record("plain"); return }
-    guard case .value = ErasedID("timer").storage else { Issue.record("plain"); return }
+    guard case .value = ErasedID(Wide(parts: (1, 2, 3, 4))).storage else {
+      Issue.record("plain")
+      return
+    }
+    guard case .value = ErasedID("timer").storage else {
+      Issue.record("plain")
+      return
+    }
   }
 
   @Test func equalityIsTheTypesOwn() {

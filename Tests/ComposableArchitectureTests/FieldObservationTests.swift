@@ -237,7 +237,11 @@ struct FieldObservationTests {
     let outer = Calls()
     let inner = Calls()
     withPerceptionTracking {
-      withPerceptionTracking { _ = tree.leaf.count } onChange: { inner.record() }
+      withPerceptionTracking {
+        _ = tree.leaf.count
+      } onChange: {
+        inner.record()
+      }
     } onChange: {
       outer.record()
     }

@@ -184,7 +184,9 @@ struct ForEachTests {
       await store.send(\.rows[id: 99].tapped) {
         $0.tapsSeenByParent = [-1]
       }
-    } matching: { $0.messageContains("missing element") }
+    } matching: {
+      $0.messageContains("missing element")
+    }
   }
 
   @Test func plainStoreForEach() {

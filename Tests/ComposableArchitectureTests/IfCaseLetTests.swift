@@ -148,7 +148,9 @@ struct IfCaseLetTests {
     let store = TestStore(initialState: Root.State.welcome(attempts: 2)) { Root() }
     await withKnownIssue {
       await store.send(.session(.ping))
-    } matching: { $0.messageContains("different case") }
+    } matching: {
+      $0.messageContains("different case")
+    }
     #expect(store.state == .welcome(attempts: 2))
   }
 }

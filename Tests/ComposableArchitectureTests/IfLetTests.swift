@@ -184,7 +184,9 @@ struct IfLetTests {
         // The parent still runs.
         $0.seenByParent = [-1]
       }
-    } matching: { $0.messageContains("nil") }
+    } matching: {
+      $0.messageContains("nil")
+    }
   }
 
   @Test func ifLetWithoutChildReducer() async {
@@ -204,6 +206,8 @@ struct IfLetTests {
       await store.send(.prompt(.confirm)) {
         $0.confirmed = 1
       }
-    } matching: { $0.messageContains("nil") }
+    } matching: {
+      $0.messageContains("nil")
+    }
   }
 }

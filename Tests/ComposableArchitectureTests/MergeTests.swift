@@ -1,5 +1,6 @@
-@testable import ComposableArchitecture
 import Testing
+
+@testable import ComposableArchitecture
 
 /// Merged effects keep their order and what each one does; a merge of many is made as one list,
 /// and effects that do nothing are left out.

@@ -1,5 +1,6 @@
-@testable import ComposableArchitecture
 import Testing
+
+@testable import ComposableArchitecture
 
 struct NamespaceTableTests {
   private struct Row: Identifiable, Sendable {

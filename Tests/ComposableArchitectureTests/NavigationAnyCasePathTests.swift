@@ -117,7 +117,9 @@ struct NavigationAnyCasePathTests {
     await store.send(.mode(.close)) { $0.mode = .closed }
     await withKnownIssue {
       await store.send(.mode(.note(.append("e"))))
-    } matching: { $0.messageContains("ifCaseLet") }
+    } matching: {
+      $0.messageContains("ifCaseLet")
+    }
   }
 
   @Test func anOptionalAlertIsDismissedOnceItsActionIsHandled() async {
@@ -179,7 +181,9 @@ struct CaseSubscriptTests {
     var stack = StackState<Page>([.number(1)])
     withKnownIssue {
       stack[id: 0, case: pageCases.text]?.append("x")
-    } matching: { $0.messageContains(#"Can't modify unrelated case "number""#) }
+    } matching: {
+      $0.messageContains(#"Can't modify unrelated case "number""#)
+    }
     #expect(stack[id: 0] == .number(1))
   }
 
@@ -191,6 +195,8 @@ struct CaseSubscriptTests {
     #expect(presented.wrappedValue == nil)
     withKnownIssue {
       presented[case: pageCases.number]? += 1
-    } matching: { $0.messageContains("Can't modify unrelated case") }
+    } matching: {
+      $0.messageContains("Can't modify unrelated case")
+    }
   }
 }

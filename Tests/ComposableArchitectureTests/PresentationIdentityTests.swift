@@ -69,7 +69,9 @@ private struct TickerHost {
 struct PresentationIdentityTests {
   @Test func replacingAChildWithAnotherIDCancelsTheFirstOnesEffects() async {
     let clock = SettlingTestClock()
-    let store = TestStore(initialState: TickerHost.State()) { TickerHost() } withDependencies: {
+    let store = TestStore(initialState: TickerHost.State()) {
+      TickerHost()
+    } withDependencies: {
       $0.continuousClock = clock
     }
     await store.send(.present(7)) { $0.ticker = Ticker.State(id: 7) }

@@ -261,12 +261,16 @@ struct PresentationTests {
     let store = Store(initialState: Detail.State()) { Detail() }
     await withKnownIssue {
       await store.send(.closeTapped).finish()
-    } matching: { $0.messageContains("not presented") }
+    } matching: {
+      $0.messageContains("not presented")
+    }
   }
 
   @Test func dismissInATestStoresRootFeatureEndsItsEffectsAndItsActions() async {
     let clock = SettlingTestClock()
-    let store = TestStore(initialState: Detail.State()) { Detail() } withDependencies: {
+    let store = TestStore(initialState: Detail.State()) {
+      Detail()
+    } withDependencies: {
       $0.continuousClock = clock
     }
     await store.send(.startTimer)
@@ -276,7 +280,9 @@ struct PresentationTests {
     #expect(store.isDismissed)
     await withKnownIssue {
       await store.send(.increment)
-    } matching: { $0.messageContains("Can't send action to dismissed test store") }
+    } matching: {
+      $0.messageContains("Can't send action to dismissed test store")
+    }
     // The timer was cancelled with the feature: advancing delivers no tick.
     await clock.advance(by: .seconds(5))
   }
@@ -287,7 +293,9 @@ struct PresentationTests {
       await store.send(.detail(.presented(.increment))) {
         $0.log = ["saw -1"]
       }
-    } matching: { $0.messageContains("absent") }
+    } matching: {
+      $0.messageContains("absent")
+    }
   }
 
   @Test func dismissOfAbsentChildReportsIssue() async {
@@ -296,7 +304,9 @@ struct PresentationTests {
       await store.send(.detail(.dismiss)) {
         $0.log = ["dismissing -1"]
       }
-    } matching: { $0.messageContains("absent") }
+    } matching: {
+      $0.messageContains("absent")
+    }
   }
 
   @Test func enumDestinationRunsCaseReducer() async {
@@ -318,7 +328,9 @@ struct PresentationTests {
     let store = TestStore(initialState: Host.State(destination: .b(B.State()))) { Host() }
     await withKnownIssue {
       await store.send(.destination(.presented(.a(.increment))))
-    } matching: { $0.messageContains("different case") }
+    } matching: {
+      $0.messageContains("different case")
+    }
   }
 
   @Test func enumDestinationDismissCancelsCaseEffects() async {

@@ -85,7 +85,11 @@ private struct Chain {
   }
   indirect enum Link: Equatable {
     case state(State)
-    var state: State { switch self { case let .state(state): state } }
+    var state: State {
+      switch self {
+      case let .state(state): state
+      }
+    }
   }
   enum Action: Equatable, Sendable {
     case addChild(String)

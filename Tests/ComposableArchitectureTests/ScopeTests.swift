@@ -208,7 +208,9 @@ struct ScopeTests {
     let store = TestStore(initialState: App.State.loggedOut(LoggedOut.State(attempts: 3))) { App() }
     await withKnownIssue {
       await store.send(.loggedIn(.tap))
-    } matching: { $0.messageContains("different case") }
+    } matching: {
+      $0.messageContains("different case")
+    }
     // The state is left alone.
     #expect(store.state == .loggedOut(LoggedOut.State(attempts: 3)))
   }

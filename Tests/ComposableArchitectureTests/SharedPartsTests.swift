@@ -80,7 +80,9 @@ struct SharedPartsTests {
     }
     await withKnownIssue {
       await store.send(.louder)
-    } matching: { $0.messageContains("A shared value changed in a way the test did not expect") }
+    } matching: {
+      $0.messageContains("A shared value changed in a way the test did not expect")
+    }
     #expect(store.state.volume.level == 3)
     #expect(store.state.listeners == 0)
   }

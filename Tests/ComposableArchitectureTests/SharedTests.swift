@@ -94,7 +94,9 @@ struct SharedTests {
         @Shared(.fileStorage(url)) var settings = Counter.Settings(step: 2)
         #expect(settings.step == 2)
       }
-    } matching: { $0.messageContains("Can't decode") }
+    } matching: {
+      $0.messageContains("Can't decode")
+    }
   }
 
   @Test func aTestStoreAssertsSharedChanges() async {
@@ -130,7 +132,9 @@ struct SharedTests {
       await store.send(.increment) {
         $0.log = ["0 → 1"]
       }
-    } matching: { $0.messageContains("A shared value changed in a way the test did not expect") }
+    } matching: {
+      $0.messageContains("A shared value changed in a way the test did not expect")
+    }
   }
 
   @Test func aWronglyAssertedSharedChangeFails() async {
@@ -140,7 +144,9 @@ struct SharedTests {
         $0.$count.withLock { $0 = 2 }
         $0.log = ["0 → 1"]
       }
-    } matching: { $0.messageContains("A shared value changed in a way the test did not expect") }
+    } matching: {
+      $0.messageContains("A shared value changed in a way the test did not expect")
+    }
   }
 
   @Test func eachTestStoreHasSharedValuesOfItsOwn() async {

@@ -269,7 +269,9 @@ struct StackTests {
       await store.send(\.path[id: 3].tapped) {
         $0.log = ["tapped 3: -1"]
       }
-    } matching: { $0.messageContains("missing element") }
+    } matching: {
+      $0.messageContains("missing element")
+    }
   }
 
   @Test func enumPathWithoutClosure() async {
@@ -311,6 +313,8 @@ struct StackTests {
     await store.send(.pushOther) { $0.path[id: 0] = .other(Other.State()) }
     await withKnownIssue {
       await store.send(\.path[id: 0].screen.tapped)
-    } matching: { $0.messageContains("different case") }
+    } matching: {
+      $0.messageContains("different case")
+    }
   }
 }

@@ -8,7 +8,10 @@ import Testing
 @MainActor
 struct TakenInCancellableTests {
   private enum CancelID { case timer, outer }
-  private enum Action: Equatable { case fired(Int), other }
+  private enum Action: Equatable {
+    case fired(Int)
+    case other
+  }
 
   private let timerID = EffectID(ErasedID(CancelID.timer))
 
@@ -121,7 +124,10 @@ private final class ParkingClock: Clock, @unchecked Sendable {
   var minimumResolution: Duration { .nanoseconds(1) }
 
   func sleep(until deadline: Instant, tolerance: Duration?) async throws {
-    let id = self.nextID.withLock { $0 += 1; return $0 }
+    let id = self.nextID.withLock {
+      $0 += 1
+      return $0
+    }
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
         self.parked.withLock { $0[id] = continuation }

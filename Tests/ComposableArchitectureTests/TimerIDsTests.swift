@@ -1,5 +1,6 @@
-@testable import ComposableArchitecture
 import Testing
+
+@testable import ComposableArchitecture
 
 /// A re-armed timer's ids are compared with the ones it is filed under without making the
 /// list: the comparison must say exactly what comparing the made lists says.

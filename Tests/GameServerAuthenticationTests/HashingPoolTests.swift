@@ -1,5 +1,5 @@
-import GameServerAuthentication
 import Foundation
+import GameServerAuthentication
 import Synchronization
 import Testing
 
@@ -10,8 +10,18 @@ struct HashingPoolTests {
     let pool = HashingPool(workers: 1, capacity: 2)
     // NB: Blocks only the pool's own thread, never a task's.
     let release = DispatchSemaphore(value: 0)
-    let first = Task { try await pool.run { () -> Int in release.wait(); return 1 } }
-    let second = Task { try await pool.run { () -> Int in release.wait(); return 2 } }
+    let first = Task {
+      try await pool.run { () -> Int in
+        release.wait()
+        return 1
+      }
+    }
+    let second = Task {
+      try await pool.run { () -> Int in
+        release.wait()
+        return 2
+      }
+    }
     while pool.load < 2 { await Task.yield() }
     // The first holds the only worker and the second waits: a third is refused at once.
     await #expect(throws: PasswordHasherError.busy) {
@@ -32,7 +42,10 @@ struct HashingPoolTests {
       for _ in 0..<8 {
         group.addTask {
           try await pool.run {
-            running.count.withLock { $0.now += 1; $0.most = max($0.most, $0.now) }
+            running.count.withLock {
+              $0.now += 1
+              $0.most = max($0.most, $0.now)
+            }
             usleep(20_000)
             running.count.withLock { $0.now -= 1 }
           }

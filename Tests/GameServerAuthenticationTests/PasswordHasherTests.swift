@@ -1,5 +1,5 @@
-import GameServerAuthentication
 import Foundation
+import GameServerAuthentication
 import Testing
 
 struct PasswordHasherTests {

@@ -87,7 +87,9 @@ struct GamePluginTests {
   @Test func theRecordIsTheColumnsPlayed() {
     var game = ConnectFour.State(x: "ada", o: "bob")
     #expect(ConnectFour.record(of: game) == "[]")
-    for column in [3, 3, 4] { _ = ConnectFour().reduce(into: &game, action: .drop(game.seats[game.turn]!, column: column)) }
+    for column in [3, 3, 4] {
+      _ = ConnectFour().reduce(into: &game, action: .drop(game.seats[game.turn]!, column: column))
+    }
     #expect(ConnectFour.record(of: game) == "[3,3,4]")
   }
 
@@ -97,7 +99,8 @@ struct GamePluginTests {
     let witness = GameWitness.of(ConnectFour.self)
     var generator: any RandomNumberGenerator & Sendable = SeededRandomNumberGenerator(seed: 7)
     func botMove(_ level: String, for player: PlayerID, in game: ConnectFour.State) -> ConnectFour.Move? {
-      witness.botMove(GameWitness.storage(of: game, in: ConnectFour.self), level, player, &generator)?.as(ConnectFour.Move.self)
+      witness.botMove(GameWitness.storage(of: game, in: ConnectFour.self), level, player, &generator)?.as(
+        ConnectFour.Move.self)
     }
     var game = ConnectFour.State(x: "ada", o: "bot")
     #expect(ConnectFour.turn(in: game) == GameTurn(player: "ada", key: [1, 0]))

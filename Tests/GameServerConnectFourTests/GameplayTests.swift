@@ -1,5 +1,5 @@
-import Foundation
 import ComposableArchitecture
+import Foundation
 import GameServerConnectFour
 import GameServerGame
 import Testing

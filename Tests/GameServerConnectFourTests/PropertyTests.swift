@@ -1,5 +1,5 @@
-import Foundation
 import DependenciesTestSupport
+import Foundation
 import GameServerConnectFour
 import GameServerGame
 import Testing

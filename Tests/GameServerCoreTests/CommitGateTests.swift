@@ -1,5 +1,5 @@
-import GameServerDatabase
 import GameServerCore
+import GameServerDatabase
 import GameServerWire
 import Synchronization
 import Testing
@@ -47,7 +47,8 @@ struct CommitGateTests {
 
   @Test func wakesAreCoalesced() {
     let scheduled = Mutex<[@Sendable () -> Void]>([])
-    let gate = CommitGate<Int>(status: { _ in .committed }, deliver: { _ in }, schedule: { work in scheduled.withLock { $0.append(work) } })
+    let gate = CommitGate<Int>(
+      status: { _ in .committed }, deliver: { _ in }, schedule: { work in scheduled.withLock { $0.append(work) } })
     gate.wake()
     gate.wake()
     gate.wake()

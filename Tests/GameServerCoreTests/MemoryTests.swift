@@ -1,10 +1,10 @@
 import ComposableArchitecture
+import GameServerCore
 import GameServerDatabase
 import GameServerGame
-import GameServerCore
+import GameServerTicTacToe
 import GameServerWire
 import Testing
-import GameServerTicTacToe
 
 /// Rooms played and abandoned leave nothing behind: the server's state and its running effects
 /// (timers) go back to nothing, however many rooms came and went.

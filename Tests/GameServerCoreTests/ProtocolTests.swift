@@ -1,30 +1,31 @@
 import GameServerCatalog
-import GameServerGame
 import GameServerCore
+import GameServerGame
 import GameServerWire
 import Testing
 
 /// Bad input gets a clear error, and the server goes on serving that client and everyone else.
 @MainActor
 struct ProtocolTests {
-  @Test(arguments: [
-    ("not json", "malformed_json", nil),
-    ("[1, 2]", "malformed_json", nil),
-    (#"{"v":2,"id":"a","type":"ping"}"#, "unsupported_version", "a"),
-    (#"{"id":"a","type":"ping"}"#, "missing_field", "a"),
-    (#"{"v":"1","id":"a","type":"ping"}"#, "wrong_type", "a"),
-    (#"{"v":1.5,"id":"a","type":"ping"}"#, "wrong_type", "a"),
-    (#"{"v":1,"id":"a","type":"fly"}"#, "unknown_type", "a"),
-    (#"{"v":1,"id":"a"}"#, "missing_field", "a"),
-    (#"{"v":1,"id":"a","type":"guest"}"#, "missing_field", "a"),
-    (#"{"v":1,"id":"a","type":"guest","name":42}"#, "wrong_type", "a"),
-    (#"{"v":1,"id":"a","type":"guest","name":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"}"#, "value_too_long", "a"),
-    (#"{"v":1,"id":"a","type":"move","cell":[0,0]}"#, "wrong_type", "a"),
-    (#"{"v":1,"id":"a","type":"move","cell":{"row":true,"column":0}}"#, "wrong_type", "a"),
-    (#"{"v":1,"id":"a","type":"queue","game":"chess"}"#, "invalid_value", "a"),
-    (#"{"v":1,"id":"a","type":"word","path":[{"x":0,"y":0,"z":0,"face":"bottom"}]}"#, "invalid_value", "a"),
-    (#"{"v":1,"id":7,"type":"ping"}"#, "wrong_type", nil),
-  ] as [(String, String, String?)])
+  @Test(
+    arguments: [
+      ("not json", "malformed_json", nil),
+      ("[1, 2]", "malformed_json", nil),
+      (#"{"v":2,"id":"a","type":"ping"}"#, "unsupported_version", "a"),
+      (#"{"id":"a","type":"ping"}"#, "missing_field", "a"),
+      (#"{"v":"1","id":"a","type":"ping"}"#, "wrong_type", "a"),
+      (#"{"v":1.5,"id":"a","type":"ping"}"#, "wrong_type", "a"),
+      (#"{"v":1,"id":"a","type":"fly"}"#, "unknown_type", "a"),
+      (#"{"v":1,"id":"a"}"#, "missing_field", "a"),
+      (#"{"v":1,"id":"a","type":"guest"}"#, "missing_field", "a"),
+      (#"{"v":1,"id":"a","type":"guest","name":42}"#, "wrong_type", "a"),
+      (#"{"v":1,"id":"a","type":"guest","name":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"}"#, "value_too_long", "a"),
+      (#"{"v":1,"id":"a","type":"move","cell":[0,0]}"#, "wrong_type", "a"),
+      (#"{"v":1,"id":"a","type":"move","cell":{"row":true,"column":0}}"#, "wrong_type", "a"),
+      (#"{"v":1,"id":"a","type":"queue","game":"chess"}"#, "invalid_value", "a"),
+      (#"{"v":1,"id":"a","type":"word","path":[{"x":0,"y":0,"z":0,"face":"bottom"}]}"#, "invalid_value", "a"),
+      (#"{"v":1,"id":7,"type":"ping"}"#, "wrong_type", nil),
+    ] as [(String, String, String?)])
   func malformedMessagesGetAnError(text: String, code: String, requestID: String?) async {
     let server = TestServer()
     await server.connect(1)
@@ -55,7 +56,10 @@ struct ProtocolTests {
     #expect(wordGrid.modes.map(\.mode) == ["race", "turns"])
     #expect(wordGrid.bots == ["easy", "hard"])
     let json = String(decoding: message.jsonBytes, as: UTF8.self)
-    #expect(json.hasPrefix(#"{"v":1,"type":"games","games":[{"game":"tictactoe","title":"Tic-tac-toe","modes":[{"mode":"standard","minPlayers":2,"maxPlayers":2}],"bots":["random","perfect"]}"#))
+    #expect(
+      json.hasPrefix(
+        #"{"v":1,"type":"games","games":[{"game":"tictactoe","title":"Tic-tac-toe","modes":[{"mode":"standard","minPlayers":2,"maxPlayers":2}],"bots":["random","perfect"]}"#
+      ))
   }
 
   @Test func nothingButLoginBeforeLogin() async {

@@ -1,15 +1,17 @@
 import ComposableArchitecture
+import GameServerCore
 import GameServerDatabase
 import GameServerGame
-import GameServerCore
+import GameServerTicTacToe
 import GameServerWire
 import Testing
-import GameServerTicTacToe
 
 @MainActor
 struct ReconnectionTests {
   /// Alice (X, connection 1) and Bob (O, connection 2) in a tic-tac-toe room; Alice has moved.
-  func startGame(_ server: TestServer) async -> (alice: (player: PlayerID, token: String), bob: (player: PlayerID, token: String)) {
+  func startGame(_ server: TestServer) async -> (
+    alice: (player: PlayerID, token: String), bob: (player: PlayerID, token: String)
+  ) {
     let (alice, bob) = await server.startTicTacToe()
     await server.play([(1, 1, 1)])
     _ = server.take(1)

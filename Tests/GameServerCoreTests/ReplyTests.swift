@@ -1,10 +1,10 @@
 import ComposableArchitecture
+import GameServerCore
 import GameServerDatabase
 import GameServerGame
-import GameServerCore
+import GameServerTicTacToe
 import GameServerWire
 import Testing
-import GameServerTicTacToe
 
 /// Every request is answered, and the answer carries its id back as `replyTo`: also the `room`
 /// and `roomLeft` messages that answer requests.

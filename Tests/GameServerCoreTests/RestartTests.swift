@@ -1,14 +1,14 @@
-import DependenciesTestSupport
-import GameServerCatalog
 import ComposableArchitecture
-import GameServerDatabase
-import GameServerSQLite
+import DependenciesTestSupport
 import Foundation
-import GameServerGame
+import GameServerCatalog
 import GameServerCore
+import GameServerDatabase
+import GameServerGame
+import GameServerSQLite
+import GameServerTicTacToe
 import GameServerWire
 import Testing
-import GameServerTicTacToe
 
 // NB: The test server's date: a replayed move's deadline is the one the live room computed.
 @Suite(.dependency(\.date, .constant(Date(timeIntervalSince1970: 1_000_000))))
@@ -52,7 +52,9 @@ struct RestartTests {
     }
     #expect(recovered.failures.isEmpty)
     #expect(recovered.rooms.count == 1)
-    guard let game = recovered.rooms[0].game.state(of: TicTacToe.self), let original = before.game.state(of: TicTacToe.self) else {
+    guard let game = recovered.rooms[0].game.state(of: TicTacToe.self),
+      let original = before.game.state(of: TicTacToe.self)
+    else {
       Issue.record("Expected a tic-tac-toe room")
       return
     }
@@ -163,7 +165,9 @@ struct RestartTests {
     await first!.store.skipInFlightEffects()
     first = nil
 
-    let recovered = try await withDependencies { $0.games = .standard } operation: {
+    let recovered = try await withDependencies {
+      $0.games = .standard
+    } operation: {
       try await RoomLog.recover(from: database)
     }
     let second = TestServer(settings: settings, database: database)
@@ -200,7 +204,10 @@ struct RestartTests {
     await database.flush()
 
     let reopened = onDisk ? try DatabaseClient.sqlite(path: path) : database
-    let recovered = try await withDependencies { $0.wordDictionary = .sample; $0.games = .standard } operation: {
+    let recovered = try await withDependencies {
+      $0.wordDictionary = .sample
+      $0.games = .standard
+    } operation: {
       try await RoomLog.recover(from: reopened)
     }
     #expect(recovered.rooms.map(\.game) == [before.game])
@@ -249,7 +256,12 @@ struct RestartTests {
     var log = try #require(try await database.fetchRoomLogs()[server.onlyRoom])
     #expect(log.map(\.sequence) == [0, 1, 2, 3])
     log.remove(at: 2)
-    let replayed = try withDependencies { $0.wordDictionary = .sample; $0.games = .standard } operation: { try RoomLog.replay(log) }
+    let replayed = try withDependencies {
+      $0.wordDictionary = .sample
+      $0.games = .standard
+    } operation: {
+      try RoomLog.replay(log)
+    }
     #expect(replayed.lastSequence == 1)
     #expect(replayed.gapAfter == 1)
     guard let game = replayed.room.game.state(of: TicTacToe.self) else { return }

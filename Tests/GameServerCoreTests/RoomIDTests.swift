@@ -26,7 +26,9 @@ struct RoomIDTests {
     var events = cluster.events().makeAsyncIterator()
     for player: PlayerID in ["ann", "ben"] {
       cluster.enqueue(
-        QueueTicket(player: player, name: player.rawValue, isGuest: true, rating: 1200, variant: GameVariant(game: "tictactoe"), seats: 2))
+        QueueTicket(
+          player: player, name: player.rawValue, isGuest: true, rating: 1200, variant: GameVariant(game: "tictactoe"),
+          seats: 2))
     }
     while let event = await events.next() {
       guard case let .matched(rooms, _) = event else { continue }

@@ -1,11 +1,11 @@
 import ComposableArchitecture
+import GameServerCatalog
+import GameServerCore
 import GameServerDatabase
 import GameServerGame
-import GameServerCore
+import GameServerTicTacToe
 import GameServerWire
 import Testing
-import GameServerTicTacToe
-import GameServerCatalog
 
 /// What the server does when it cannot write: a write that failed is never reported as done.
 @MainActor
@@ -55,7 +55,8 @@ struct StorageFailureTests {
     #expect(alice.map(\.errorCode) == ["unavailable"])
     #expect(bob.map(\.errorCode) == ["unavailable", "unavailable"])
     #expect(bob.map(\.replyTo) == ["lost", nil])
-    #expect(server.dropped.value.compactMap(\.ticTacToeView).map(\.board) == [["O..", ".X.", "..."], ["O..", ".X.", "..."]])
+    #expect(
+      server.dropped.value.compactMap(\.ticTacToeView).map(\.board) == [["O..", ".X.", "..."], ["O..", ".X.", "..."]])
 
     // A paused room takes no moves, no one may leave it, and no room opens.
     await move(server, 1, 2, 2, id: "refused")
@@ -208,7 +209,9 @@ struct StorageFailureTests {
   /// Which seats have left, as the room's saved log says.
   func seatsLeft(_ server: TestServer, _ room: RoomID) async throws -> [Bool]? {
     let logs = try await server.database.fetchRoomLogs()
-    return withDependencies { $0.games = .standard } operation: {
+    return withDependencies {
+      $0.games = .standard
+    } operation: {
       RoomLog.recover(logs).rooms.first { $0.id == room }?.seats.map(\.hasLeft)
     }
   }

@@ -1,13 +1,13 @@
+import ComposableArchitecture
+import Foundation
 import GameServerAuthentication
 import GameServerCatalog
-import ComposableArchitecture
-import GameServerDatabase
-import Foundation
-import GameServerGame
 import GameServerCore
-import GameServerWire
+import GameServerDatabase
+import GameServerGame
 import GameServerTesting
 import GameServerTicTacToe
+import GameServerWire
 import GameServerWordGrid
 
 /// This package's server tests' view of the testing kit's ``TestGameServer``: connections
@@ -38,7 +38,8 @@ final class TestServer {
     listensToStorage: Bool = true
   ) {
     self.kit = TestGameServer(
-      games: .standard, settings: settings, database: database, clock: clock, seed: seed, listensToStorage: listensToStorage
+      games: .standard, settings: settings, database: database, clock: clock, seed: seed,
+      listensToStorage: listensToStorage
     ) {
       $0.wordDictionary = dictionary
     }

@@ -1,10 +1,10 @@
 import ComposableArchitecture
+import GameServerCore
 import GameServerDatabase
 import GameServerGame
-import GameServerCore
+import GameServerTicTacToe
 import GameServerWire
 import Testing
-import GameServerTicTacToe
 
 @MainActor
 struct TicTacToeGameTests {
@@ -85,7 +85,8 @@ struct TicTacToeGameTests {
     _ = server.take(2)
 
     await server.send(2, #"{"v":1,"id":"m1","type":"move","cell":{"row":0,"column":0}}"#)
-    #expect(server.errors(2) == [ProtocolError(code: "not_your_turn", message: "It is not your turn.", requestID: "m1")])
+    #expect(
+      server.errors(2) == [ProtocolError(code: "not_your_turn", message: "It is not your turn.", requestID: "m1")])
     // Nobody's view changed, so nobody got a view.
     #expect(server.take(1).isEmpty)
 

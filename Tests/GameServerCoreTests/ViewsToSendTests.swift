@@ -1,6 +1,7 @@
-@testable import GameServerCore
 import GameServerWire
 import Testing
+
+@testable import GameServerCore
 
 struct ViewsToSendTests {
   @Test(arguments: [0, 1, 2, 3, 7])

@@ -1,11 +1,11 @@
 import ComposableArchitecture
-import GameServerDatabase
 import Foundation
-import GameServerGame
 import GameServerCore
+import GameServerDatabase
+import GameServerGame
 import GameServerWire
-import Testing
 import GameServerWordGrid
+import Testing
 
 @MainActor
 struct WordGridGameTests {
@@ -18,7 +18,9 @@ struct WordGridGameTests {
     ])
 
   func path(_ word: FoundWord) -> String {
-    let faces = word.path.map { #"{"x":\#($0.cube.x),"y":\#($0.cube.y),"z":\#($0.cube.z),"face":"\#($0.side.rawValue)"}"# }
+    let faces = word.path.map {
+      #"{"x":\#($0.cube.x),"y":\#($0.cube.y),"z":\#($0.cube.z),"face":"\#($0.side.rawValue)"}"#
+    }
     return "[" + faces.joined(separator: ",") + "]"
   }
 

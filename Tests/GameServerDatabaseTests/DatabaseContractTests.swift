@@ -1,11 +1,11 @@
-import GameServerDatabase
-import GameServerSQLite
-import GameServerPostgres
-import GameServerPostgresTesting
 import Foundation
 import GRDB
+import GameServerDatabase
 import GameServerGame
+import GameServerPostgres
+import GameServerPostgresTesting
 import GameServerRatings
+import GameServerSQLite
 import GameServerWire
 import Testing
 
@@ -40,7 +40,8 @@ struct DatabaseContractTests {
     await #expect(throws: DatabaseClientError.nameTaken("ALICE")) {
       try await database.createAccount(AccountRecord(player: "alice2", name: "ALICE", passwordHash: "h2"))
     }
-    #expect(try await database.fetchAccount("aLiCe") == AccountRecord(player: "alice", name: "Alice", passwordHash: "h1"))
+    #expect(
+      try await database.fetchAccount("aLiCe") == AccountRecord(player: "alice", name: "Alice", passwordHash: "h1"))
     #expect(try await database.fetchAccount("bob") == nil)
   }
 
@@ -357,7 +358,8 @@ struct DatabaseContractTests {
     ending.payload = "end 2"
     try await Self.recordLine(ending, in: after)
     let next = try #require(try await after.fetchRecordedGames(1).last?.id)
-    #expect(try await after.fetchRecordedGame(next)?.replay == ["line 0", "line 1", "line 2", "end", "rematch", "end 2"])
+    #expect(
+      try await after.fetchRecordedGame(next)?.replay == ["line 0", "line 1", "line 2", "end", "rematch", "end 2"])
   }
 
   /// Writes a line that ends a game and waits until the game is recorded.
@@ -382,7 +384,8 @@ struct DatabaseContractTests {
       let database = try DatabaseClient.sqlite(path: path, roomClosesPerCompaction: 3)
       for room in 1...5 {
         for sequence in 0..<4 {
-          database.appendRoomLog(RoomLogEntry(room: RoomID(rawValue: "room-\(room)"), sequence: sequence, payload: "{}"))
+          database.appendRoomLog(
+            RoomLogEntry(room: RoomID(rawValue: "room-\(room)"), sequence: sequence, payload: "{}"))
         }
       }
       database.closeRoomLog("room-1")

@@ -1,7 +1,7 @@
-import GameServerDatabase
-import GameServerSQLite
 import Foundation
 import GRDB
+import GameServerDatabase
+import GameServerSQLite
 import Testing
 
 /// `flush` is what a stopping server waits for: queued room-log lines are in the file after it.

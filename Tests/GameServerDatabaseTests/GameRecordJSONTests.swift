@@ -1,5 +1,5 @@
-import GameServerDatabase
 import Foundation
+import GameServerDatabase
 import GameServerGame
 import GameServerWire
 import Testing

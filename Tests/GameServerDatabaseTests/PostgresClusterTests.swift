@@ -1,9 +1,9 @@
 import Foundation
-import GameServerDatabase
 import GameServerCluster
+import GameServerDatabase
+import GameServerGame
 import GameServerPostgres
 import GameServerPostgresTesting
-import GameServerGame
 import GameServerWire
 import Testing
 
@@ -38,15 +38,19 @@ struct PostgresClusterTests {
   }
 
   static func ticket(_ player: PlayerID) -> QueueTicket {
-    QueueTicket(player: player, name: player.rawValue, isGuest: true, rating: 1200, variant: GameVariant(game: "tictactoe"), seats: 2)
+    QueueTicket(
+      player: player, name: player.rawValue, isGuest: true, rating: 1200, variant: GameVariant(game: "tictactoe"),
+      seats: 2)
   }
 
   /// The queue is the cluster's: players waiting on two nodes meet in one room, on the node of
   /// the one who waited longest, with an id the database drew; a ticket taken back is not paired.
   @Test func playersOnTwoNodesAreMatchedOnTheNodeOfTheOldestTicket() async throws {
     let location = try await ScratchPostgres.shared().makeDatabase()
-    let (_, nodeA) = try await DatabaseClient.postgresCluster(location, url: "ws://a/", lease: .seconds(5), pairing: Self.pairsOfTwo)
-    let (_, nodeB) = try await DatabaseClient.postgresCluster(location, url: "ws://b/", lease: .seconds(5), pairing: Self.pairsOfTwo)
+    let (_, nodeA) = try await DatabaseClient.postgresCluster(
+      location, url: "ws://a/", lease: .seconds(5), pairing: Self.pairsOfTwo)
+    let (_, nodeB) = try await DatabaseClient.postgresCluster(
+      location, url: "ws://b/", lease: .seconds(5), pairing: Self.pairsOfTwo)
     var newsOfA = nodeA.clusterClient.events().makeAsyncIterator()
     var newsOfB = nodeB.clusterClient.events().makeAsyncIterator()
 
@@ -56,8 +60,11 @@ struct PostgresClusterTests {
     nodeA.clusterClient.enqueue(Self.ticket("ann"))
     // NB: Ben comes once A's writer, which writes in order, has stored Ann's ticket (Carl's is
     // gone by then): had he come earlier, Carl, still waiting, could rightly have been paired.
-    #expect(try await PostgresTestSupport.waitUntil("SELECT count(*) FROM ticket WHERE player = 'ann'", counts: 1, in: location))
-    #expect(try await ScratchPostgres.shared().count("SELECT count(*) FROM ticket WHERE player = 'carl'", in: location) == 0)
+    #expect(
+      try await PostgresTestSupport.waitUntil(
+        "SELECT count(*) FROM ticket WHERE player = 'ann'", counts: 1, in: location))
+    #expect(
+      try await ScratchPostgres.shared().count("SELECT count(*) FROM ticket WHERE player = 'carl'", in: location) == 0)
     nodeB.clusterClient.enqueue(Self.ticket("ben"))
 
     // Each node hears that its tickets are stored, then once of the match: the owner (the node
@@ -93,8 +100,10 @@ struct PostgresClusterTests {
   /// A private room's code is found from any node, until it is withdrawn.
   @Test func privateRoomCodesAreFoundFromEveryNode() async throws {
     let location = try await ScratchPostgres.shared().makeDatabase()
-    let (_, nodeA) = try await DatabaseClient.postgresCluster(location, url: "ws://a/", lease: .seconds(5), pairing: Self.pairsOfTwo)
-    let (_, nodeB) = try await DatabaseClient.postgresCluster(location, url: "ws://b/", lease: .seconds(5), pairing: Self.pairsOfTwo)
+    let (_, nodeA) = try await DatabaseClient.postgresCluster(
+      location, url: "ws://a/", lease: .seconds(5), pairing: Self.pairsOfTwo)
+    let (_, nodeB) = try await DatabaseClient.postgresCluster(
+      location, url: "ws://b/", lease: .seconds(5), pairing: Self.pairsOfTwo)
     nodeA.clusterClient.publishPrivateRoom("K7QXD")
     // NB: The writer is ordered: once a ticket written after the code is in, so is the code.
     nodeA.clusterClient.enqueue(Self.ticket("zoe"))
@@ -117,8 +126,10 @@ struct PostgresClusterTests {
     let location = try await scratch.makeDatabase()
     // NB: The lease runs out by SQL below, not by waiting: a long one keeps a loaded machine,
     // whose heartbeats come late, from ending it earlier.
-    let (a, nodeA) = try await DatabaseClient.postgresCluster(location, url: "ws://a/", lease: .seconds(5), pairing: Self.pairsOfTwo)
-    let (b, nodeB) = try await DatabaseClient.postgresCluster(location, url: "ws://b/", lease: .seconds(5), pairing: Self.pairsOfTwo)
+    let (a, nodeA) = try await DatabaseClient.postgresCluster(
+      location, url: "ws://a/", lease: .seconds(5), pairing: Self.pairsOfTwo)
+    let (b, nodeB) = try await DatabaseClient.postgresCluster(
+      location, url: "ws://b/", lease: .seconds(5), pairing: Self.pairsOfTwo)
     var newsOfA = nodeA.clusterClient.events().makeAsyncIterator()
     var newsOfB = nodeB.clusterClient.events().makeAsyncIterator()
 
@@ -177,8 +188,10 @@ struct PostgresClusterTests {
   @Test func aNodeThatStillThinksItHoldsARoomCannotWriteToIt() async throws {
     let scratch = try await ScratchPostgres.shared()
     let location = try await scratch.makeDatabase()
-    let (a, nodeA) = try await DatabaseClient.postgresCluster(location, url: "ws://a/", lease: .seconds(5), pairing: Self.pairsOfTwo)
-    let (_, nodeB) = try await DatabaseClient.postgresCluster(location, url: "ws://b/", lease: .seconds(5), pairing: Self.pairsOfTwo)
+    let (a, nodeA) = try await DatabaseClient.postgresCluster(
+      location, url: "ws://a/", lease: .seconds(5), pairing: Self.pairsOfTwo)
+    let (_, nodeB) = try await DatabaseClient.postgresCluster(
+      location, url: "ws://b/", lease: .seconds(5), pairing: Self.pairsOfTwo)
     var newsOfA = nodeA.clusterClient.events().makeAsyncIterator()
     // NB: A game ends with the move: A knows Ann's and Ben's ratings from then on.
     let game = GameRecord(
@@ -211,8 +224,10 @@ struct PostgresClusterTests {
   /// by itself).
   @Test func loginsAreTheClusters() async throws {
     let location = try await ScratchPostgres.shared().makeDatabase()
-    let (_, nodeA) = try await DatabaseClient.postgresCluster(location, url: "ws://a/", lease: .seconds(5), pairing: Self.pairsOfTwo)
-    let (_, nodeB) = try await DatabaseClient.postgresCluster(location, url: "ws://b/", lease: .seconds(5), pairing: Self.pairsOfTwo)
+    let (_, nodeA) = try await DatabaseClient.postgresCluster(
+      location, url: "ws://a/", lease: .seconds(5), pairing: Self.pairsOfTwo)
+    let (_, nodeB) = try await DatabaseClient.postgresCluster(
+      location, url: "ws://b/", lease: .seconds(5), pairing: Self.pairsOfTwo)
     let now = Date(timeIntervalSince1970: 1_000_000)
     for _ in 0..<4 { try await nodeA.clusterClient.failedLogin("Alice", now, 5, 60) }
     #expect(try await nodeB.clusterClient.lockedUntil("alice", now) == nil)
@@ -249,7 +264,8 @@ struct PostgresClusterTests {
   @Test func roomsGoOnlyToLiveNodesAndADeadNodesTicketsAreSwept() async throws {
     let scratch = try await ScratchPostgres.shared()
     let location = try await scratch.makeDatabase()
-    let (_, nodeB) = try await DatabaseClient.postgresCluster(location, url: "ws://b/", lease: .seconds(5), pairing: Self.pairsOfTwo)
+    let (_, nodeB) = try await DatabaseClient.postgresCluster(
+      location, url: "ws://b/", lease: .seconds(5), pairing: Self.pairsOfTwo)
     var newsOfB = nodeB.clusterClient.events().makeAsyncIterator()
     let dead = try await Self.deadNode("ws://dead/", in: location)
     let json = { (player: String) in
@@ -267,9 +283,12 @@ struct PostgresClusterTests {
     nodeB.clusterClient.enqueue(Self.ticket("quinn"))
     #expect(await newsOfB.next() == .queued(["quinn"]))
     // The sweep (every heartbeat) takes the dead node's tickets; Quinn, alone, is not paired.
-    #expect(try await PostgresTestSupport.waitUntil("SELECT count(*) FROM ticket WHERE node = \(dead)", counts: 0, in: location))
+    #expect(
+      try await PostgresTestSupport.waitUntil(
+        "SELECT count(*) FROM ticket WHERE node = \(dead)", counts: 0, in: location))
     #expect(try await scratch.count("SELECT count(*) FROM room", in: location) == 0)
-    #expect(try await scratch.count("SELECT count(*) FROM ticket WHERE player = 'quinn' AND room IS NULL", in: location) == 1)
+    #expect(
+      try await scratch.count("SELECT count(*) FROM ticket WHERE player = 'quinn' AND room IS NULL", in: location) == 1)
 
     // Pia's paired ticket left by a dead node never keeps her out of the queue.
     try await scratch.execute(
@@ -292,7 +311,8 @@ struct PostgresClusterTests {
   @Test func aRoomPairedToANodeThatWentDownIsTakenOverAndOpened() async throws {
     let scratch = try await ScratchPostgres.shared()
     let location = try await scratch.makeDatabase()
-    let (b, nodeB) = try await DatabaseClient.postgresCluster(location, url: "ws://b/", lease: .seconds(5), pairing: Self.pairsOfTwo)
+    let (b, nodeB) = try await DatabaseClient.postgresCluster(
+      location, url: "ws://b/", lease: .seconds(5), pairing: Self.pairsOfTwo)
     var newsOfB = nodeB.clusterClient.events().makeAsyncIterator()
     let dead = try await Self.deadNode("ws://dead/", in: location)
     let match = SharedMatch(
@@ -328,8 +348,10 @@ struct PostgresClusterTests {
   @Test func aRoomWhoseNodeIsDownIsPlacedWithAWait() async throws {
     let scratch = try await ScratchPostgres.shared()
     let location = try await scratch.makeDatabase()
-    let (a, nodeA) = try await DatabaseClient.postgresCluster(location, url: "ws://a/", lease: .seconds(5), pairing: Self.pairsOfTwo)
-    let (_, nodeB) = try await DatabaseClient.postgresCluster(location, url: "ws://b/", lease: .seconds(5), pairing: Self.pairsOfTwo)
+    let (a, nodeA) = try await DatabaseClient.postgresCluster(
+      location, url: "ws://a/", lease: .seconds(5), pairing: Self.pairsOfTwo)
+    let (_, nodeB) = try await DatabaseClient.postgresCluster(
+      location, url: "ws://b/", lease: .seconds(5), pairing: Self.pairsOfTwo)
     var newsOfA = nodeA.clusterClient.events().makeAsyncIterator()
     a.appendRoomLog(Self.line(0, "snapshot", seats: ["ann", "ben"]))
     await a.flush()
@@ -341,10 +363,13 @@ struct PostgresClusterTests {
     let placement = try await nodeB.clusterClient.placement("ann")
     #expect(placement == nil || placement == RoomPlacement(room: "room-1", url: "ws://a/", retryAfter: 1))
     #expect(await newsOfA.next() == .leaseLost)
-    #expect(try await PostgresTestSupport.waitUntil(
-      "SELECT count(*) FROM room WHERE owner = (SELECT id FROM node WHERE url = 'ws://b/')", counts: 1, in: location))
+    #expect(
+      try await PostgresTestSupport.waitUntil(
+        "SELECT count(*) FROM room WHERE owner = (SELECT id FROM node WHERE url = 'ws://b/')", counts: 1, in: location))
     // Taken over by B: from A (a node again, under a new id) the room is at B.
-    #expect(try await PostgresTestSupport.waitUntil("SELECT count(*) FROM node WHERE url = 'ws://a/' AND lease_until > now()", counts: 1, in: location))
+    #expect(
+      try await PostgresTestSupport.waitUntil(
+        "SELECT count(*) FROM node WHERE url = 'ws://a/' AND lease_until > now()", counts: 1, in: location))
     #expect(try await nodeA.clusterClient.placement("ann") == RoomPlacement(room: "room-1", url: "ws://b/"))
   }
 
@@ -353,8 +378,10 @@ struct PostgresClusterTests {
   @Test func aPlayerWhoLeftIsNoLongerSeated() async throws {
     let scratch = try await ScratchPostgres.shared()
     let location = try await scratch.makeDatabase()
-    let (a, _) = try await DatabaseClient.postgresCluster(location, url: "ws://a/", lease: .seconds(5), pairing: Self.pairsOfTwo)
-    let (_, nodeB) = try await DatabaseClient.postgresCluster(location, url: "ws://b/", lease: .seconds(5), pairing: Self.pairsOfTwo)
+    let (a, _) = try await DatabaseClient.postgresCluster(
+      location, url: "ws://a/", lease: .seconds(5), pairing: Self.pairsOfTwo)
+    let (_, nodeB) = try await DatabaseClient.postgresCluster(
+      location, url: "ws://b/", lease: .seconds(5), pairing: Self.pairsOfTwo)
     a.appendRoomLog(Self.line(0, "snapshot", seats: ["ann", "ben"]))
     var leave = Self.line(1, "ben leaves")
     leave.leftPlayers = ["ben"]

@@ -1,8 +1,8 @@
 import Foundation
 import GameServerDatabase
+import GameServerGame
 import GameServerPostgres
 import GameServerPostgresTesting
-import GameServerGame
 import GameServerRatings
 import GameServerWire
 import Testing
@@ -123,7 +123,9 @@ struct PostgresDatabaseTests {
     let games = 20
     await withTaskGroup(of: Void.self) { group in
       for index in 0..<games {
-        group.addTask { _ = await DatabaseContractTests.record(Self.aliceBeatsBob(in: "room-\(index)"), in: servers[index % 2]) }
+        group.addTask {
+          _ = await DatabaseContractTests.record(Self.aliceBeatsBob(in: "room-\(index)"), in: servers[index % 2])
+        }
       }
     }
     for index in 0..<games {
@@ -152,7 +154,9 @@ struct PostgresDatabaseTests {
       _ = try await DatabaseClient.postgres(location, connectWithin: .seconds(1))
       Issue.record("connected to nothing")
     } catch {
-      #expect("\(error)" == "PostgreSQL at postgres://nobody@127.0.0.1:1/games is unreachable (no connection within 1.0 seconds)")
+      #expect(
+        "\(error)"
+          == "PostgreSQL at postgres://nobody@127.0.0.1:1/games is unreachable (no connection within 1.0 seconds)")
     }
   }
 }

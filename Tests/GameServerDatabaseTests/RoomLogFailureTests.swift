@@ -1,6 +1,6 @@
-import GameServerDatabase
 import Foundation
 import GRDB
+import GameServerDatabase
 import GameServerWire
 import Testing
 

@@ -1,8 +1,8 @@
-import GameServerDatabase
-import GameServerSQLite
-import GameServerGame
 import Foundation
 import GRDB
+import GameServerDatabase
+import GameServerGame
+import GameServerSQLite
 import Testing
 
 /// A database written by the first schema keeps its open rooms' logs, its sessions and its

@@ -1,6 +1,7 @@
-@testable import GameServerDatabase
 import GameServerWire
 import Testing
+
+@testable import GameServerDatabase
 
 /// Where room-log lines stand: broken from the first that fails, whole again from a snapshot
 /// that commits; lines queued after a snapshot on its way follow it.

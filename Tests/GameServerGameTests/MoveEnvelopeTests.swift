@@ -32,7 +32,8 @@ struct MoveEnvelopeTests {
 
   @Test func writesWhatItReads() throws {
     let moves: [Move] = [
-      .drop(column: 3), .resign, .mark(cell: Cell(row: 1, column: 2)), .place(ships: [Cell(row: 0, column: 1)], name: "a"),
+      .drop(column: 3), .resign, .mark(cell: Cell(row: 1, column: 2)),
+      .place(ships: [Cell(row: 0, column: 1)], name: "a"),
     ]
     for move in moves {
       let (type, fields) = MoveEnvelope.message(for: move)
@@ -64,8 +65,11 @@ struct MoveEnvelopeTests {
         == .wrongType("ships[1].row", expected: "a whole number", requestID: "r1"))
     #expect(error("fire", ["row": 200]) == .wrongType("row", expected: "a whole number in range", requestID: "r1"))
     let many = JSONValue.array(Array(repeating: ["row": 0, "column": 0], count: MoveEnvelope.arrayLimit + 1))
-    #expect(error("place", ["ships": many, "name": "a"]) == .tooLong("ships", limit: MoveEnvelope.arrayLimit, requestID: "r1"))
+    #expect(
+      error("place", ["ships": many, "name": "a"]) == .tooLong("ships", limit: MoveEnvelope.arrayLimit, requestID: "r1")
+    )
     let long = JSONValue.string(String(repeating: "é", count: MoveEnvelope.stringLimit))
-    #expect(error("place", ["ships": [], "name": long]) == .tooLong("name", limit: MoveEnvelope.stringLimit, requestID: "r1"))
+    #expect(
+      error("place", ["ships": [], "name": long]) == .tooLong("name", limit: MoveEnvelope.stringLimit, requestID: "r1"))
   }
 }

@@ -49,7 +49,8 @@ struct JSONParserTests {
   }
 
   @Test func limitsNesting() throws {
-    let deep = String(repeating: "[", count: JSONParser.maximumDepth) + String(repeating: "]", count: JSONParser.maximumDepth)
+    let deep =
+      String(repeating: "[", count: JSONParser.maximumDepth) + String(repeating: "]", count: JSONParser.maximumDepth)
     _ = try JSONParser.parse(Array(deep.utf8))
     let tooDeep = "[" + deep + "]"
     #expect(throws: JSONSyntaxError.self) { try JSONParser.parse(Array(tooDeep.utf8)) }

@@ -1,11 +1,12 @@
-import GameServerAuthentication
 import ComposableArchitecture
-import GameServerDatabase
 import Foundation
+import GameServerAuthentication
+import GameServerDatabase
 import GameServerGame
-@testable import GameServerLogin
 import GameServerWire
 import Testing
+
+@testable import GameServerLogin
 
 @MainActor
 struct LoginTests {
@@ -39,7 +40,8 @@ struct LoginTests {
     let token = SessionToken.make(using: &generator)
     await store.send(.guest(connection, name: "ada", requestID: "r1"))
     let identity = Identity(player: PlayerID(rawValue: "guest-\(suffix)"), name: "ada", isGuest: true)
-    await store.receive(.response(connection, .guest, requestID: "r1", .success(.init(identity: identity, token: token))))
+    await store.receive(
+      .response(connection, .guest, requestID: "r1", .success(.init(identity: identity, token: token))))
     await store.receive(.delegate(.loggedIn(connection, identity, token: token, requestID: "r1")))
     let session = try #require(try await database.fetchSession(SessionToken.hash(token)))
     #expect(session.player == identity.player)
@@ -80,7 +82,8 @@ struct LoginTests {
     await store.receive(.delegate(.loggedIn(ConnectionID(rawValue: 2), identity, token: token(1), requestID: "r2")))
     #expect(store.state.inFlight.isEmpty)
     // An account's token lasts 30 days.
-    #expect(try await database.fetchSession(SessionToken.hash(token(1)))?.expiresAt == start.addingTimeInterval(30 * 86_400))
+    #expect(
+      try await database.fetchSession(SessionToken.hash(token(1)))?.expiresAt == start.addingTimeInterval(30 * 86_400))
   }
 
   @Test func aTakenNameIsRefusedBeforeHashing() async throws {
@@ -97,7 +100,8 @@ struct LoginTests {
     await store.receive(\.delegate.loggedIn)
     #expect(hashes.value == 1)
     for attempt in 0..<20 {
-      await store.send(.register(ConnectionID(rawValue: 2), name: "Carol", password: "long enough", requestID: "\(attempt)"))
+      await store.send(
+        .register(ConnectionID(rawValue: 2), name: "Carol", password: "long enough", requestID: "\(attempt)"))
       await store.receive(.delegate(.failed(ConnectionID(rawValue: 2), .nameTaken, requestID: "\(attempt)")))
     }
     #expect(hashes.value == 1)
@@ -158,15 +162,19 @@ struct LoginTests {
     await store.receive(\.delegate.loggedIn)
     // Five wrong passwords from five connections lock the account.
     for attempt in 1...5 {
-      await store.send(.login(ConnectionID(rawValue: UInt64(10 + attempt)), name: "erin", password: "wrong password", requestID: nil))
-      await store.receive(.delegate(.failed(ConnectionID(rawValue: UInt64(10 + attempt)), .wrongPassword, requestID: nil)))
+      await store.send(
+        .login(ConnectionID(rawValue: UInt64(10 + attempt)), name: "erin", password: "wrong password", requestID: nil))
+      await store.receive(
+        .delegate(.failed(ConnectionID(rawValue: UInt64(10 + attempt)), .wrongPassword, requestID: nil)))
     }
     // Even the right password waits for the lockout.
     await store.send(.login(ConnectionID(rawValue: 20), name: "erin", password: "right password", requestID: "x"))
-    await store.receive(.delegate(.failed(ConnectionID(rawValue: 20), .tooManyAttempts(retryAfterSeconds: 60), requestID: "x")))
+    await store.receive(
+      .delegate(.failed(ConnectionID(rawValue: 20), .tooManyAttempts(retryAfterSeconds: 60), requestID: "x")))
     now.setValue(start.addingTimeInterval(45))
     await store.send(.login(ConnectionID(rawValue: 20), name: "erin", password: "right password", requestID: "y"))
-    await store.receive(.delegate(.failed(ConnectionID(rawValue: 20), .tooManyAttempts(retryAfterSeconds: 15), requestID: "y")))
+    await store.receive(
+      .delegate(.failed(ConnectionID(rawValue: 20), .tooManyAttempts(retryAfterSeconds: 15), requestID: "y")))
     now.setValue(start.addingTimeInterval(61))
     await store.send(.login(ConnectionID(rawValue: 20), name: "erin", password: "right password", requestID: "z"))
     await store.receive(\.delegate.loggedIn)
@@ -206,17 +214,21 @@ struct LoginTests {
     // 50 at once on one connection: one is checked, the rest are busy at once.
     await store.send(.login(ConnectionID(rawValue: 2), name: "frank", password: "wrong password", requestID: "0"))
     for attempt in 1..<50 {
-      await store.send(.login(ConnectionID(rawValue: 2), name: "frank", password: "wrong password", requestID: "\(attempt)"))
+      await store.send(
+        .login(ConnectionID(rawValue: 2), name: "frank", password: "wrong password", requestID: "\(attempt)"))
       await store.receive(.delegate(.failed(ConnectionID(rawValue: 2), .busy, requestID: "\(attempt)")))
     }
     // Four more connections at once fill the five attempts; the sixth is refused before any
     // has answered.
     for index in 3...6 {
-      await store.send(.login(ConnectionID(rawValue: UInt64(index)), name: "frank", password: "wrong password", requestID: "c\(index)"))
+      await store.send(
+        .login(ConnectionID(rawValue: UInt64(index)), name: "frank", password: "wrong password", requestID: "c\(index)")
+      )
     }
     #expect(store.state.inFlight["name:frank"] == 5)
     await store.send(.login(ConnectionID(rawValue: 7), name: "frank", password: "right password", requestID: "late"))
-    await store.receive(.delegate(.failed(ConnectionID(rawValue: 7), .tooManyAttempts(retryAfterSeconds: 60), requestID: "late")))
+    await store.receive(
+      .delegate(.failed(ConnectionID(rawValue: 7), .tooManyAttempts(retryAfterSeconds: 60), requestID: "late")))
 
     await gate.open()
     for _ in 0..<5 { await store.receive(\.delegate.failed) }
@@ -239,7 +251,8 @@ struct LoginTests {
       now.setValue(start.addingTimeInterval(Double(index) / 10))
       await store.send(.resume(ConnectionID(rawValue: UInt64(index) + 1), token: token(0), requestID: "r\(index)"))
       await store.receive(
-        .delegate(.loggedIn(ConnectionID(rawValue: UInt64(index) + 1), identity, token: token(index), requestID: "r\(index)")))
+        .delegate(
+          .loggedIn(ConnectionID(rawValue: UInt64(index) + 1), identity, token: token(index), requestID: "r\(index)")))
     }
     now.setValue(start.addingTimeInterval(61))
     await store.send(.resume(ConnectionID(rawValue: 50), token: token(0), requestID: "late"))
@@ -262,7 +275,8 @@ struct LoginTests {
     await store.send(.resume(ConnectionID(rawValue: 9), token: first, requestID: "r5"))
     await store.receive(.delegate(.loggedIn(ConnectionID(rawValue: 9), identity, token: token(1), requestID: "r5")))
     // A token never used again expires 30 days after it was issued.
-    #expect(try await database.fetchSession(SessionToken.hash(token(1)))?.expiresAt == start.addingTimeInterval(30 * 86_400))
+    #expect(
+      try await database.fetchSession(SessionToken.hash(token(1)))?.expiresAt == start.addingTimeInterval(30 * 86_400))
     // The client lost that welcome: the old token still works in its grace, with a new token
     // that replaces the one it was given before (a chain holds two live tokens).
     now.setValue(start.addingTimeInterval(30))
@@ -294,7 +308,9 @@ struct LoginTests {
     await store.send(.login(ConnectionID(rawValue: 16), name: "bob", password: "hunter2hunter2", requestID: "l"))
     await store.receive(.delegate(.loggedIn(ConnectionID(rawValue: 16), identity, token: token(8), requestID: "l")))
     // NB: Issued at 61 s.
-    #expect(try await database.fetchSession(SessionToken.hash(token(8)))?.expiresAt == start.addingTimeInterval(61 + 30 * 86_400))
+    #expect(
+      try await database.fetchSession(SessionToken.hash(token(8)))?.expiresAt
+        == start.addingTimeInterval(61 + 30 * 86_400))
     now.setValue(start.addingTimeInterval(62 + 30 * 86_400))
     await store.send(.resume(ConnectionID(rawValue: 15), token: token(8), requestID: "r12"))
     await store.receive(.delegate(.failed(ConnectionID(rawValue: 15), .unknownToken, requestID: "r12")))

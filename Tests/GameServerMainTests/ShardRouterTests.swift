@@ -77,7 +77,8 @@ private final class Stores: @unchecked Sendable {
     if let target = self.handOver(number), target != shard {
       self.deliveries.owner = nil
       let connection = ConnectionID(rawValue: 5)
-      self.router?.handOver(connection, from: shard, to: target, adoption: .adopted(connection, ShardRouterTests.adoption))
+      self.router?.handOver(
+        connection, from: shard, to: target, adoption: .adopted(connection, ShardRouterTests.adoption))
     }
   }
 }
@@ -94,14 +95,19 @@ private final class Stores: @unchecked Sendable {
     let router = ShardRouter(
       threads: threads, stores: threads.threads,
       decode: { event in
-        guard case let .message(id, bytes) = event else { return .disconnected(ConnectionID(rawValue: event.connection.rawValue)) }
-        return .received(ConnectionID(rawValue: id.rawValue), ClientRequest(id: String(decoding: bytes, as: UTF8.self), .cancelQueue))
+        guard case let .message(id, bytes) = event else {
+          return .disconnected(ConnectionID(rawValue: event.connection.rawValue))
+        }
+        return .received(
+          ConnectionID(rawValue: id.rawValue), ClientRequest(id: String(decoding: bytes, as: UTF8.self), .cancelQueue))
       },
       handle: { shard, event in
         guard case let .message(id, bytes) = event else { return }
         stores.take(
           shard,
-          .received(ConnectionID(rawValue: id.rawValue), ClientRequest(id: String(decoding: bytes, as: UTF8.self), .cancelQueue)))
+          .received(
+            ConnectionID(rawValue: id.rawValue), ClientRequest(id: String(decoding: bytes, as: UTF8.self), .cancelQueue)
+          ))
       },
       deliver: { shard, action in stores.take(shard, action) })
     stores.router = router

@@ -110,7 +110,8 @@ struct GroupMatchmakingTests {
     await store.send(.joinPrivateRoom("c", code: code)) {
       $0.privateRooms = [:]
     }
-    await store.receive(.delegate(.matched(.init(variant: .wordGridRace, players: ["host", "b", "c"], bots: 0, isPrivate: true))))
+    await store.receive(
+      .delegate(.matched(.init(variant: .wordGridRace, players: ["host", "b", "c"], bots: 0, isPrivate: true))))
   }
 
   @Test func theHostStartsAPrivateRoomWithTheFriendsWhoCame() async {
@@ -126,7 +127,8 @@ struct GroupMatchmakingTests {
     await store.send(.startPrivateRoom("host")) {
       $0.privateRooms = [:]
     }
-    await store.receive(.delegate(.matched(.init(variant: .wordGridRace, players: ["host", "b"], bots: 0, isPrivate: true))))
+    await store.receive(
+      .delegate(.matched(.init(variant: .wordGridRace, players: ["host", "b"], bots: 0, isPrivate: true))))
   }
 
   @Test func leavingALobbyTellsTheOthersAndTheHostLeavingClosesIt() async {

@@ -145,7 +145,8 @@ struct MatchmakingTests {
     await store.send(.joinPrivateRoom("bob", code: " \(code.lowercased()) ")) {
       $0.privateRooms = [:]
     }
-    await store.receive(.delegate(.matched(.init(variant: .wordGridRace, players: ["alice", "bob"], bots: 0, isPrivate: true))))
+    await store.receive(
+      .delegate(.matched(.init(variant: .wordGridRace, players: ["alice", "bob"], bots: 0, isPrivate: true))))
   }
 
   @Test func cancellingClosesAPrivateRoom() async {
@@ -169,4 +170,3 @@ struct InviteCodeTests {
     }
   }
 }
-

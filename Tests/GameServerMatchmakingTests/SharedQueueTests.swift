@@ -64,7 +64,8 @@ struct SharedQueueTests {
     let settings = Matchmaking.Settings()
     let pair = { (waited: Duration) in
       Matchmaking.groups(
-        of: .ticTacToe, [(ticket("fay", 1200, seats: 3, fewest: 3), waited), (ticket("gus", 1200, seats: 3, fewest: 3), waited)],
+        of: .ticTacToe,
+        [(ticket("fay", 1200, seats: 3, fewest: 3), waited), (ticket("gus", 1200, seats: 3, fewest: 3), waited)],
         settings: settings)
     }
     #expect(pair(.seconds(20)).isEmpty)

@@ -54,24 +54,33 @@ struct GroupRatingTests {
     let first = Result(variant: tictactoe, players: ["a", "b"], names: ["Ann", "Bo"], bots: [], winners: ["a"])
     let second = Result(
       variant: tictactoe, players: ["b", "a"], names: ["Bo", "Ann 2"], bots: [], guests: ["b"], winners: ["b"])
-    let withBot = Result(variant: tictactoe, players: ["a", "bot"], names: ["Ann", "Bot"], bots: ["bot"], winners: ["bot"])
+    let withBot = Result(
+      variant: tictactoe, players: ["a", "bot"], names: ["Ann", "Bot"], bots: ["bot"], winners: ["bot"])
     let a = RatingKey(player: "a", variant: tictactoe)
     let b = RatingKey(player: "b", variant: tictactoe)
     // b is new (no stored row): 1200.
     let changes = GameRatings.rate([first, second, withBot], before: [a: 1300])
     let firstWin = Elo.update(winner: 1300, loser: 1200)
     let secondWin = Elo.update(winner: firstWin.loser, loser: firstWin.winner)
-    #expect(changes.results == [
-      ["a": RatingUpdate(before: 1300, after: firstWin.winner), "b": RatingUpdate(before: 1200, after: firstWin.loser)],
-      ["b": RatingUpdate(before: firstWin.loser, after: secondWin.winner), "a": RatingUpdate(before: firstWin.winner, after: secondWin.loser)],
-      [:],
-    ])
+    #expect(
+      changes.results == [
+        [
+          "a": RatingUpdate(before: 1300, after: firstWin.winner),
+          "b": RatingUpdate(before: 1200, after: firstWin.loser),
+        ],
+        [
+          "b": RatingUpdate(before: firstWin.loser, after: secondWin.winner),
+          "a": RatingUpdate(before: firstWin.winner, after: secondWin.loser),
+        ],
+        [:],
+      ])
     // One row a person, with the last game's name and guest flag, the rating before the run and
     // after it, and every game's tally (the game with a bot too, which moves no rating).
-    #expect(changes.rows == [
-      RatingRow(key: a, name: "Ann", isGuest: false, before: 1300, after: secondWin.loser, wins: 1, losses: 2),
-      RatingRow(key: b, name: "Bo", isGuest: true, before: 1200, after: secondWin.winner, wins: 1, losses: 1),
-    ])
+    #expect(
+      changes.rows == [
+        RatingRow(key: a, name: "Ann", isGuest: false, before: 1300, after: secondWin.loser, wins: 1, losses: 2),
+        RatingRow(key: b, name: "Bo", isGuest: true, before: 1200, after: secondWin.winner, wins: 1, losses: 1),
+      ])
     #expect(changes.final == [a: secondWin.loser, b: secondWin.winner])
   }
 
@@ -80,6 +89,8 @@ struct GroupRatingTests {
     #expect(key == RatingKey(player: "a", variant: GameVariant(rawValue: "wordgrid-race")))
     #expect(Set([key, RatingKey(player: "a", variant: GameVariant(rawValue: "wordgrid-race"))]).count == 1)
     #expect(key != RatingKey(player: "a", variant: GameVariant(rawValue: "wordgrid")))
-    #expect(RatingKey(player: "a", variant: GameVariant(rawValue: "z")) < RatingKey(player: "b", variant: GameVariant(rawValue: "a")))
+    #expect(
+      RatingKey(player: "a", variant: GameVariant(rawValue: "z"))
+        < RatingKey(player: "b", variant: GameVariant(rawValue: "a")))
   }
 }

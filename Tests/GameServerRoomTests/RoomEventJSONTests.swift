@@ -1,10 +1,10 @@
 import Foundation
 import GameServerGame
 import GameServerRoom
-import GameServerWire
-import Testing
 import GameServerTicTacToe
+import GameServerWire
 import GameServerWordGrid
+import Testing
 
 /// A room's log line is its event's `Encodable` form, written fast, and reads back with the
 /// room's game. The lines are those of the protocol-v1 server's logs.
@@ -14,7 +14,8 @@ struct RoomEventJSONTests {
   ]
   private static let ticTacToe = RoomGame(TicTacToe.self, TicTacToe.State(x: "alice", o: "bob"))
   private static let wordGrid = RoomGame(
-    WordGrid.self, WordGrid.State(mode: .race, players: ["alice", "bob"], puzzle: Puzzle.random(using: &Self.generator), seed: 1))
+    WordGrid.self,
+    WordGrid.State(mode: .race, players: ["alice", "bob"], puzzle: Puzzle.random(using: &Self.generator), seed: 1))
   nonisolated(unsafe) private static var generator = SeededRandomNumberGenerator(seed: 1)
 
   private func roundTrips(_ event: RoomEvent, in game: RoomGame) throws {
@@ -26,7 +27,9 @@ struct RoomEventJSONTests {
   @Test func aMarkIsWrittenAsTheLogAlwaysHadIt() throws {
     let event = RoomEvent.play("alice", AnyMove(TicTacToe.Move.mark(Cell(row: 1, column: 2))))
     #expect(event.jsonText == #"{"play":{"_0":"alice","_1":{"mark":{"_0":{"row":1,"column":2}}}}}"#)
-    #expect(RoomEvent.clock(AnyClockEvent(TicTacToe.ClockEvent.moveTimeExpired(moveNumber: 3))).jsonText == #"{"moveTimeExpired":{"moveNumber":3}}"#)
+    #expect(
+      RoomEvent.clock(AnyClockEvent(TicTacToe.ClockEvent.moveTimeExpired(moveNumber: 3))).jsonText
+        == #"{"moveTimeExpired":{"moveNumber":3}}"#)
     #expect(RoomEvent.clock(AnyClockEvent(WordGrid.ClockEvent.raceTimeUp)).jsonText == #"{"raceTimeUp":{}}"#)
     for player in Self.players {
       for cell in Cell.all + [Cell(row: -1, column: 7)] {

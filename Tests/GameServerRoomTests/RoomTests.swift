@@ -1,12 +1,12 @@
-import Foundation
 import ComposableArchitecture
+import Foundation
 import GameServerDatabase
 import GameServerGame
 import GameServerRoom
-import GameServerWire
-import Testing
 import GameServerTicTacToe
+import GameServerWire
 import GameServerWordGrid
+import Testing
 
 func c(_ row: Int, _ column: Int) -> Cell { Cell(row: row, column: column) }
 
@@ -55,12 +55,17 @@ struct RoomTests {
     await store.send(.game(.move("bob", AnyMove(WordGrid.Move.word([])))))
     #expect(game(store.state).moveNumber == 1)
     await store.send(.game(.move("carol", mark(0, 0))))
-    await store.receive(.delegate(.rejected("carol", code: "not_seated", message: "You do not have a seat in this game.")))
+    await store.receive(
+      .delegate(.rejected("carol", code: "not_seated", message: "You do not have a seat in this game.")))
     await store.send(.event(.leave("alice")))
     await store.receive(.game(.forfeit("alice")))
     await store.receive(\.game.action)
-    await store.receive(.delegate(.finished(GameRecord(
-      room: "room-1", variant: .ticTacToe, players: ["alice", "bob"], names: ["Alice", "Bob"], bots: [], winners: ["bob"], moves: #"[{"row":1,"column":1}]"#))))
+    await store.receive(
+      .delegate(
+        .finished(
+          GameRecord(
+            room: "room-1", variant: .ticTacToe, players: ["alice", "bob"], names: ["Alice", "Bob"], bots: [],
+            winners: ["bob"], moves: #"[{"row":1,"column":1}]"#))))
   }
 
   @Test func aBotMovesAfterItsDelay() async {
@@ -118,7 +123,8 @@ struct RoomTests {
     // The game says a resignation; the room says why: bob stayed away.
     #expect(
       store.state.status
-        == RoomStatus(left: ["bob"], end: RoomStatus.End(reason: .forfeit, player: "bob"), series: series(1, alice: 1, bob: 0)))
+        == RoomStatus(
+          left: ["bob"], end: RoomStatus.End(reason: .forfeit, player: "bob"), series: series(1, alice: 1, bob: 0)))
     await store.receive(\.delegate.finished)
   }
 
@@ -136,7 +142,9 @@ struct RoomTests {
     // The next game: the end goes, the series' score stays.
     #expect(store.state.status == RoomStatus(series: series(1, alice: 0, bob: 1)))
     // Game 2: bob is X. Three in a row wins.
-    for (player, move) in [("bob", mark(0, 0)), ("alice", mark(1, 0)), ("bob", mark(0, 1)), ("alice", mark(1, 1)), ("bob", mark(0, 2))] {
+    for (player, move) in [
+      ("bob", mark(0, 0)), ("alice", mark(1, 0)), ("bob", mark(0, 1)), ("alice", mark(1, 1)), ("bob", mark(0, 2)),
+    ] {
       await store.send(.game(.move(PlayerID(rawValue: player), move)))
     }
     await store.skipReceivedActions()
@@ -148,7 +156,8 @@ struct RoomTests {
     await store.skipReceivedActions()
     #expect(
       store.state.status
-        == RoomStatus(left: ["alice"], end: RoomStatus.End(reason: .left, player: "alice"), series: series(3, alice: 0, bob: 3)))
+        == RoomStatus(
+          left: ["alice"], end: RoomStatus.End(reason: .left, player: "alice"), series: series(3, alice: 0, bob: 3)))
   }
 
   @Test func aMoveClockRunningOutEndsTheGameOnTime() async {
@@ -157,7 +166,9 @@ struct RoomTests {
     await store.send(.start)
     await clock.advance(by: game(store.state).moveTimeLimit)
     await store.skipReceivedActions()
-    #expect(store.state.status == RoomStatus(end: RoomStatus.End(reason: .time, player: "alice"), series: series(1, alice: 0, bob: 1)))
+    #expect(
+      store.state.status
+        == RoomStatus(end: RoomStatus.End(reason: .time, player: "alice"), series: series(1, alice: 0, bob: 1)))
   }
 
   @Test func spectatorsWatchWithoutASeat() async {
@@ -176,7 +187,8 @@ struct RoomTests {
       id: RoomID(rawValue: "room-2"),
       seats: [Seat(player: "alice", name: "Alice"), Seat(player: "bot-1", name: "Bot", bot: "hard")],
       game: RoomGame(WordGrid.self, WordGrid.State(mode: .race, players: ["alice", "bot-1"], puzzle: puzzle, seed: 2)))
-    let dictionary = WordDictionary(words: WordSolver.solve(puzzle, dictionary: .standard).map(\.word).prefix(40) + WordDictionary.sampleWords)
+    let dictionary = WordDictionary(
+      words: WordSolver.solve(puzzle, dictionary: .standard).map(\.word).prefix(40) + WordDictionary.sampleWords)
     let store = TestStore(initialState: room) {
       Room()
     } withDependencies: {

@@ -1,7 +1,7 @@
 import Foundation
 import GameServerSelfPlay
-import Testing
 import GameServerWordGrid
+import Testing
 
 struct PuzzleReportTests {
   static let hasLargeList = FileManager.default.fileExists(atPath: WordDictionary.standardPaths[0])

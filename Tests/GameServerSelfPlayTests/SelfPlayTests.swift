@@ -1,18 +1,22 @@
-import Foundation
 import DependenciesTestSupport
+import Foundation
 import GameServerConnectFour
 import GameServerSelfPlay
-import Testing
 import GameServerTicTacToe
 import GameServerWordGrid
+import Testing
 
 @Suite(.dependency(\.date, .constant(Date(timeIntervalSince1970: 0))))
 struct SelfPlayTests {
   /// Connect Four's harness reports in tic-tac-toe's shape; the strong bot beats the random one
   /// with either colour (few games: the debug build searches slowly).
   @Test func theStrongConnectFourBotBeatsTheRandomOne() {
-    #expect(ConnectFourSelfPlay.run(games: 2, x: .strong, o: .random, seed: 1) == .init(games: 2, xWins: 2, oWins: 0, draws: 0))
-    #expect(ConnectFourSelfPlay.run(games: 2, x: .random, o: .strong, seed: 7) == .init(games: 2, xWins: 0, oWins: 2, draws: 0))
+    #expect(
+      ConnectFourSelfPlay.run(games: 2, x: .strong, o: .random, seed: 1)
+        == .init(games: 2, xWins: 2, oWins: 0, draws: 0))
+    #expect(
+      ConnectFourSelfPlay.run(games: 2, x: .random, o: .strong, seed: 7)
+        == .init(games: 2, xWins: 0, oWins: 2, draws: 0))
   }
 
   @Test func perfectBotsAlwaysDraw() {
@@ -37,7 +41,8 @@ struct SelfPlayTests {
 
   @Test(arguments: [WordGrid.Mode.race, .turns])
   func wordGridSelfPlayFinishesDeterministically(mode: WordGrid.Mode) {
-    let dictionary = WordDictionary(words: WordDictionary.sampleWords + ["tee", "tie", "tin", "tot", "nit", "ten", "net", "eon", "toe"])
+    let dictionary = WordDictionary(
+      words: WordDictionary.sampleWords + ["tee", "tie", "tin", "tot", "nit", "ten", "net", "eon", "toe"])
     let report = WordGridSelfPlay.run(mode: mode, games: 2, bots: [.hard, .easy], seed: 5, dictionary: dictionary)
     #expect(report.games.count == 2)
     #expect(report.games.map(\.seed) == [5, 6])
@@ -54,6 +59,7 @@ struct SelfPlayTests {
         #expect(Set(all).count == all.count)
       }
     }
-    #expect(report == WordGridSelfPlay.run(mode: mode, games: 2, bots: [.hard, .easy], seed: 5, dictionary: dictionary))
+    #expect(
+      report == WordGridSelfPlay.run(mode: mode, games: 2, bots: [.hard, .easy], seed: 5, dictionary: dictionary))
   }
 }

@@ -1,7 +1,7 @@
 import ComposableArchitecture
 import Foundation
-import GameServerConnectFour
 import GameServerCatalog
+import GameServerConnectFour
 import GameServerTesting
 import GameServerTicTacToe
 import GameServerWordGrid

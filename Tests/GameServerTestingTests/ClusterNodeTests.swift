@@ -1,11 +1,11 @@
 import ComposableArchitecture
 import Foundation
+import GameServerCatalog
 import GameServerCore
 import GameServerDatabase
 import GameServerGame
-import GameServerWire
-import GameServerCatalog
 import GameServerTesting
+import GameServerWire
 import Testing
 
 /// A server as a node of a cluster, with the cluster's answers made up: where rooms live, and
@@ -77,8 +77,10 @@ struct ClusterNodeTests {
     await bob.send(.queue(GameChoice(game: "tictactoe")))
     _ = try await ada.receive(\.queued)
     #expect(queue.value.map(\.name) == ["ada", "bob"])
-    #expect(queue.value.first == QueueTicket(
-      player: player, name: "ada", isGuest: true, rating: 1200, variant: GameVariant(game: "tictactoe"), seats: 2))
+    #expect(
+      queue.value.first
+        == QueueTicket(
+          player: player, name: "ada", isGuest: true, rating: 1200, variant: GameVariant(game: "tictactoe"), seats: 2))
     #expect(server.state.rooms.isEmpty)
     #expect(server.state.matchmaking.isWaiting(player))
     await ada.send(.cancelQueue)
@@ -288,7 +290,9 @@ struct ClusterNodeTests {
   @Test func aPlayerSeatedOnAnotherNodeGetsNoSecondSeat() async throws {
     let queue = LockIsolated<[QueueTicket]>([])
     let far = LockIsolated<RoomPlacement?>(nil)
-    let server = TestGameServer(games: .standard) { $0.cluster = Self.cluster(placement: { _ in far.value }, queue: queue) }
+    let server = TestGameServer(games: .standard) {
+      $0.cluster = Self.cluster(placement: { _ in far.value }, queue: queue)
+    }
     let bob = await server.connect()
     await bob.send(.guest(name: "bob"))
     _ = try await bob.receive(\.welcome)

@@ -32,8 +32,11 @@ struct LiveRoomsTests {
     let (room, _) = try await clients[0].receive(\.room)
     let seats = try JSONParser.parse(Array(try #require(room.seatsJSON)))
     // A person's seat has their rating in the game (a newcomer's first, 1200); a bot's none.
-    #expect(seats == [["player": .string(server.state.rooms[0].seats[0].player.rawValue), "name": "ada", "rating": 1200],
-                      ["player": .string(server.state.rooms[0].seats[1].player.rawValue), "name": "perfect bot", "bot": "perfect"]])
+    #expect(
+      seats == [
+        ["player": .string(server.state.rooms[0].seats[0].player.rawValue), "name": "ada", "rating": 1200],
+        ["player": .string(server.state.rooms[0].seats[1].player.rawValue), "name": "perfect bot", "bot": "perfect"],
+      ])
     let view = try JSONDecoder().decode(TicTacToeView.self, from: Data(room.viewJSON))
     // The test server's clock says 1,000,000 s; the move clock is 30 s.
     #expect(view.moveEndsAt == 1_000_030_000)
@@ -62,7 +65,8 @@ struct LiveRoomsTests {
     let (rooms, replyTo) = try await eve.receive(\.rooms)
     #expect(replyTo == request)
     let id = try #require(server.state.sessions.values.first { $0.identity.name == "ada" }?.room)
-    #expect(rooms == [RoomListing(room: id, game: "tictactoe", mode: "standard", players: ["ada", "bob"], spectators: 0)])
+    #expect(
+      rooms == [RoomListing(room: id, game: "tictactoe", mode: "standard", players: ["ada", "bob"], spectators: 0)])
     await eve.send(.spectate(room: id))
     _ = try await eve.receive(\.room)
     await eve.send(.rooms(game: "tictactoe"))

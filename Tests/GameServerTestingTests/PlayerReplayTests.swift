@@ -12,7 +12,8 @@ struct PlayerReplayTests {
   static let ticTacToe = GameChoice(game: "tictactoe")
 
   /// Ada and Bob matched in tic-tac-toe: the client playing X first.
-  func xAndO(_ server: TestGameServer) async throws -> (x: TestClient, o: TestClient, ada: TestClient, bob: TestClient) {
+  func xAndO(_ server: TestGameServer) async throws -> (x: TestClient, o: TestClient, ada: TestClient, bob: TestClient)
+  {
     let (ada, _) = try await server.guest("ada")
     let (bob, _) = try await server.guest("bob")
     await ada.send(.queue(Self.ticTacToe))

@@ -44,7 +44,8 @@ struct ReplayTests {
     // NB: Ada's last drop in another column: no four, no win.
     log[log.count - 1] = log[log.count - 1].replacingOccurrences(of: #""column":0"#, with: #""column":5"#)
     document["log"] = log
-    let changed = try server.replay(String(decoding: try JSONSerialization.data(withJSONObject: document), as: UTF8.self))
+    let changed = try server.replay(
+      String(decoding: try JSONSerialization.data(withJSONObject: document), as: UTF8.self))
     #expect(changed.state(of: ConnectFour.self)?.outcome == nil)
   }
 
@@ -83,7 +84,8 @@ struct ReplayTests {
     #expect(throws: (any Error).self) { try server.replay(exported) }
   }
 
-  static let replays = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Replays").path
+  static let replays = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Replays")
+    .path
 }
 
 // The example of a replay as a test in the article "Testing games", word for word. The file is what
@@ -92,7 +94,8 @@ struct ReplayTests {
 @MainActor
 @Test func theGameXWonStillEndsTheSameWay() throws {
   let server = TestGameServer(games: GameCatalog([TicTacToe.self]))
-  let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Replays/tictactoe-x-wins.json")
+  let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+    "Replays/tictactoe-x-wins.json")
   let replay = try server.replay(String(contentsOf: file, encoding: .utf8))
   #expect(replay.record == replay.recorded.record)  // today's rules end it as the server did then
   #expect(replay.state(of: TicTacToe.self)?.outcome?.winner == .x)

@@ -204,7 +204,8 @@ struct RoomShardsTests {
     var news = clients.map { $0.events().makeAsyncIterator() }
     let ticket = { (player: String, rating: Int, game: String) in
       QueueTicket(
-        player: PlayerID(rawValue: player), name: player, isGuest: true, rating: rating, variant: GameVariant(game: game),
+        player: PlayerID(rawValue: player), name: player, isGuest: true, rating: rating,
+        variant: GameVariant(game: game),
         seats: 2)
     }
     // What a shard has heard since it last asked (a ticket of another game, stored and taken
@@ -213,7 +214,9 @@ struct RoomShardsTests {
       clients[shard].enqueue(ticket("mark", 1200, "connectfour"))
       clients[shard].leaveQueue("mark")
       var events: [ClusterEvent] = []
-      while let event = await news[shard].next(isolation: #isolation), event != .queued(["mark"]) { events.append(event) }
+      while let event = await news[shard].next(isolation: #isolation), event != .queued(["mark"]) {
+        events.append(event)
+      }
       return events
     }
     clients[0].enqueue(ticket("ada", 1200, "tictactoe"))
@@ -234,7 +237,8 @@ struct RoomShardsTests {
     }
     #expect(rooms.count == 1 && rooms[0].players.map(\.player) == ["ada", "bob"] && rooms[0].bots == 0)
     #expect(elsewhere.isEmpty)
-    #expect(await heard(1) == [.matched(rooms: [], elsewhere: ["bob": RoomPlacement(room: rooms[0].room, url: "shard:0")])])
+    #expect(
+      await heard(1) == [.matched(rooms: [], elsewhere: ["bob": RoomPlacement(room: rooms[0].room, url: "shard:0")])])
 
     // Alone: a bot after 30 s, on her own shard.
     clients[1].enqueue(ticket("cy", 1500, "tictactoe"))
@@ -258,6 +262,7 @@ struct RoomShardsTests {
     let dealt = rooms.map(shards.shard(forRoom:))
     #expect(dealt == rooms.map(RoomShards(count: 4).shard(forRoom:)))
     for shard in 0..<4 { #expect(dealt.filter { $0 == shard }.count > 60) }
-    #expect(shards.shard(at: "shard:3") == 3 && shards.shard(at: "shard:4") == nil && shards.shard(at: "ws://x/") == nil)
+    #expect(
+      shards.shard(at: "shard:3") == 3 && shards.shard(at: "shard:4") == nil && shards.shard(at: "ws://x/") == nil)
   }
 }

@@ -84,7 +84,8 @@ struct SeatRangeTests {
     let server = makeServer()
     let (ada, welcome) = try await server.guest("ada")
     let (bob, bobWelcome) = try await server.guest("bob")
-    let match = Matchmaking.Match(variant: GameVariant(game: Pile.id), players: [welcome.player, bobWelcome.player], bots: 0)
+    let match = Matchmaking.Match(
+      variant: GameVariant(game: Pile.id), players: [welcome.player, bobWelcome.player], bots: 0)
     await server.store.send(.matchmaking(.delegate(.matched(match))))
     #expect(server.state.rooms.isEmpty)
     for client in [ada, bob] { #expect(try await client.receive(\.error).code == "too_few_players") }

@@ -8,7 +8,8 @@ import Testing
 /// rate) holds whichever thread their connections are on.
 @MainActor
 struct ServiceThreadsTests {
-  private func server(_ configure: @escaping (inout AppConfiguration) -> Void = { _ in }) async throws -> LiveGameServer {
+  private func server(_ configure: @escaping (inout AppConfiguration) -> Void = { _ in }) async throws -> LiveGameServer
+  {
     try await LiveGameServer.start(games: GameCatalog([ConnectFour.self])) {
       $0.transport.threads = 2
       configure(&$0)

@@ -65,13 +65,17 @@ extension HighCard: Game {
 
   static let id = "highcard"
   static let title = "High card"
-  static let modes = [GameMode(seats: 2...2), GameMode(name: "leaky", seats: 2...2), GameMode(name: "peek", seats: 2...2)]
+  static let modes = [
+    GameMode(seats: 2...2), GameMode(name: "leaky", seats: 2...2), GameMode(name: "peek", seats: 2...2),
+  ]
   static let moveTypes: Set<String> = ["pick"]
   static let startAction = Action.start
   static let defaultBot = Bot.seatNumber
 
   static func setup(_ setup: GameSetup) -> State {
-    State(players: setup.players, leaksPicks: setup.mode == "leaky", nextRound: Int(setup.seed % 10), peeks: setup.mode == "peek")
+    State(
+      players: setup.players, leaksPicks: setup.mode == "leaky", nextRound: Int(setup.seed % 10),
+      peeks: setup.mode == "peek")
   }
   static func mode(of state: State) -> String {
     state.leaksPicks ? "leaky" : state.peeks ? "peek" : GameVariant.standardMode
@@ -91,8 +95,10 @@ extension HighCard: Game {
   /// Nobody sees another's pick before the end.
   static func view(of state: State, for viewer: PlayerID?) -> View {
     View(
-      seat: viewer.flatMap(state.players.firstIndex(of:)), mine: viewer.flatMap { state.picks[$0] }, chosen: state.picks.count,
-      picks: state.isOver || state.leaksPicks ? Dictionary(uniqueKeysWithValues: state.picks.map { ($0.key.rawValue, $0.value) }) : nil,
+      seat: viewer.flatMap(state.players.firstIndex(of:)), mine: viewer.flatMap { state.picks[$0] },
+      chosen: state.picks.count,
+      picks: state.isOver || state.leaksPicks
+        ? Dictionary(uniqueKeysWithValues: state.picks.map { ($0.key.rawValue, $0.value) }) : nil,
       nextRound: state.peeks ? state.nextRound : nil)
   }
   static func isOver(_ state: State) -> Bool { state.isOver }
@@ -171,7 +177,9 @@ struct SimultaneousTurnTests {
   /// A person and a bot choose at once: the bot moves on its own clock, and a person's pick
   /// does not put the bot's move off.
   @Test func aPersonsPickDoesNotPutTheBotsMoveOff() async {
-    let store = makeStore(seats: [Seat(player: "ada", name: "Ada"), Seat(player: "bot-2", name: "Two", bot: "seatNumber")])
+    let store = makeStore(seats: [
+      Seat(player: "ada", name: "Ada"), Seat(player: "bot-2", name: "Two", bot: "seatNumber"),
+    ])
     store.exhaustivity = .off
     await store.send(.start)
     await clock.advance(by: HighCard.botDelay(.seatNumber) / 2)

@@ -63,7 +63,8 @@ struct WireProtocolArticleTests {
         "WireProtocol.md:\(line) is not JSON")
       for (side, message) in Self.messages(in: value, side: .either) where message["v"] != nil {
         checked += 1
-        #expect(Self.reads(message, as: side), "WireProtocol.md:\(line): \(message["type"] ?? "?") is not read as \(side)")
+        #expect(
+          Self.reads(message, as: side), "WireProtocol.md:\(line): \(message["type"] ?? "?") is not read as \(side)")
       }
     }
     // NB: The session from start to end alone has more; none means the search is broken.

@@ -30,9 +30,13 @@ struct WordGridRaceTests {
   }
 
   func path(_ word: FoundWord) -> JSONValue {
-    .array(word.path.map { face in
-      .object(["x": JSONValue(face.cube.x), "y": JSONValue(face.cube.y), "z": JSONValue(face.cube.z), "face": .string(face.side.rawValue)])
-    })
+    .array(
+      word.path.map { face in
+        .object([
+          "x": JSONValue(face.cube.x), "y": JSONValue(face.cube.y), "z": JSONValue(face.cube.z),
+          "face": .string(face.side.rawValue),
+        ])
+      })
   }
 
   @Test func threePlayersRaceAndEveryPairIsRated() async throws {

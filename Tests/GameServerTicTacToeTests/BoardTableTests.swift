@@ -1,6 +1,6 @@
 import GameServerGame
-import Testing
 import GameServerTicTacToe
+import Testing
 
 /// `winningLine` and the view's rows use tables worked out once: every one of the 3⁹ boards
 /// must come out as the plain definitions say.

@@ -1,7 +1,7 @@
 import Foundation
 import GameServerGame
-import Testing
 import GameServerTicTacToe
+import Testing
 
 /// The board keeps its marks packed in a number; these check it behaves as the list of nine
 /// cells it used to be, and is logged the same way.

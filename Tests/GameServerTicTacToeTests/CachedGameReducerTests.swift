@@ -22,7 +22,8 @@ struct CachedGameReducerTests {
       #expect(isKept)
       // NB: The room holds the box from before the move: the move copies it.
       let before = storage
-      _ = GameWitness.of(TicTacToe.self).reduce(&storage, .move("ada", AnyMove(TicTacToe.Move.mark(Cell(row: 1, column: 1)))))
+      _ = GameWitness.of(TicTacToe.self).reduce(
+        &storage, .move("ada", AnyMove(TicTacToe.Move.mark(Cell(row: 1, column: 1)))))
       let isCopied = storage !== before
       #expect(isCopied)
       #expect((storage as! GameStateStorage<TicTacToe.State>).state.moveNumber == 1)

@@ -7,7 +7,9 @@ import Testing
 /// moves read from client messages, with errors that name the field.
 struct GamePluginTests {
   private func fields(_ json: String, id: String? = nil) throws -> MessageFields {
-    guard case let .object(object) = try JSONParser.parse(Array(json.utf8)) else { throw ProtocolError(code: "malformed_json", message: "Not an object.") }
+    guard case let .object(object) = try JSONParser.parse(Array(json.utf8)) else {
+      throw ProtocolError(code: "malformed_json", message: "Not an object.")
+    }
     return MessageFields(object: object, requestID: id)
   }
 
@@ -34,7 +36,9 @@ struct GamePluginTests {
   }
 
   @Test func movesReadFromMessages() throws {
-    #expect(try TicTacToe.move(type: "move", fields: fields(#"{"cell":{"row":1,"column":2}}"#)) == .mark(Cell(row: 1, column: 2)))
+    #expect(
+      try TicTacToe.move(type: "move", fields: fields(#"{"cell":{"row":1,"column":2}}"#))
+        == .mark(Cell(row: 1, column: 2)))
     #expect(try TicTacToe.move(type: "resign", fields: fields("{}")) == .resign)
     #expect(try TicTacToe.move(type: "rematch", fields: fields("{}")) == .rematch)
     #expect(throws: ProtocolError.missingField("cell.column", requestID: "m")) {

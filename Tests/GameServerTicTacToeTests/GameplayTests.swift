@@ -1,8 +1,8 @@
-import Foundation
 import ComposableArchitecture
+import Foundation
 import GameServerGame
-import Testing
 import GameServerTicTacToe
+import Testing
 
 func c(_ row: Int, _ column: Int) -> Cell { Cell(row: row, column: column) }
 

@@ -1,7 +1,7 @@
 import Foundation
 import GameServerGame
-import Testing
 import GameServerTicTacToe
+import Testing
 
 /// The played cells are kept packed in a number while they fit; these check they behave as the
 /// list of cells they used to be, whatever is appended, and are logged the same way.

@@ -1,9 +1,9 @@
-import Foundation
-import DependenciesTestSupport
 import ComposableArchitecture
+import DependenciesTestSupport
+import Foundation
 import GameServerGame
-import Testing
 import GameServerTicTacToe
+import Testing
 
 /// Bots play many games through the reducer; the rules' invariants must hold after every move.
 @Suite(.dependency(\.date, .constant(Date(timeIntervalSince1970: 0))))
@@ -67,13 +67,16 @@ struct PropertyTests {
           case 2, 3: .requestRematch(player)
           case 4: .moveTimeExpired(moveNumber: state.moveNumber)
           default:
-            .move(player, Cell(row: .random(in: 0...2, using: &generator), column: .random(in: 0...2, using: &generator)))
+            .move(
+              player, Cell(row: .random(in: 0...2, using: &generator), column: .random(in: 0...2, using: &generator)))
           }
         let before = state
         _ = reducer.reduce(into: &state, action: action)
         guard state != before else { continue }
         for viewer in viewers {
-          #expect(state.view(for: viewer) != before.view(for: viewer), "\(action) changed the state, not \(String(describing: viewer))'s view")
+          #expect(
+            state.view(for: viewer) != before.view(for: viewer),
+            "\(action) changed the state, not \(String(describing: viewer))'s view")
         }
       }
     }

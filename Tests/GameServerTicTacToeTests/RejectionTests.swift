@@ -1,8 +1,8 @@
-import Foundation
 import ComposableArchitecture
+import Foundation
 import GameServerGame
-import Testing
 import GameServerTicTacToe
+import Testing
 
 @MainActor
 struct RejectionTests {
@@ -66,7 +66,9 @@ struct RejectionTests {
   }
 
   @Test func errorsHaveCodesAndMessages() {
-    let errors: [TicTacToeError] = [.notSeated, .gameOver, .notYourTurn, .offBoard(c(3, 3)), .cellOccupied(c(0, 0)), .gameNotOver]
+    let errors: [TicTacToeError] = [
+      .notSeated, .gameOver, .notYourTurn, .offBoard(c(3, 3)), .cellOccupied(c(0, 0)), .gameNotOver,
+    ]
     #expect(Set(errors.map(\.code)).count == errors.count)
     #expect(errors.allSatisfy { !$0.message.isEmpty })
     #expect(TicTacToeError.notYourTurn.code == "not_your_turn")

@@ -1,7 +1,7 @@
 import Foundation
 import GameServerGame
-import Testing
 import GameServerTicTacToe
+import Testing
 
 struct ViewTests {
   func game() -> TicTacToe.State {

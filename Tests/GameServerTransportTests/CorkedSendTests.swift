@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GameServerTransport
 
 /// What one round of a service thread has for a connection goes out at the round's end, in one

@@ -1,5 +1,6 @@
 import Glibc
 import Testing
+
 @testable import GameServerTransport
 
 /// Which event loop a server runs on: the default takes libuv where it loads and lws's own loop

@@ -1,5 +1,6 @@
 import Glibc
 import Testing
+
 @testable import GameServerTransport
 
 /// A message sent at once on a quiet connection's socket: framed in its own headroom, and what

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import GameServerTransport
 
 /// A connection receives each message into the buffer of the one before, once that one was
@@ -41,7 +42,8 @@ struct IncomingBufferTests {
     #expect(connection.incoming.capacity >= length)
     self.receive(#"{"v":1,"type":"mark","cell":{"row":0,"column":0}}"#, on: connection)
     #expect(self.address(connection.incoming) == buffer)
-    #expect(String(decoding: connection.incoming, as: UTF8.self) == #"{"v":1,"type":"mark","cell":{"row":0,"column":0}}"#)
+    #expect(
+      String(decoding: connection.incoming, as: UTF8.self) == #"{"v":1,"type":"mark","cell":{"row":0,"column":0}}"#)
   }
 
   @Test func aLongMessagesBufferIsLetGo() {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import GameServerTransport
 
 /// Messages queued on one server connection are framed here and written together.

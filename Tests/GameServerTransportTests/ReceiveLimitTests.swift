@@ -1,4 +1,5 @@
 import Testing
+
 @testable import GameServerTransport
 
 /// The lengths a peer announces are hostile: adding them up must never trap.

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+
 @testable import GameServerTransport
 
 /// A server with several service threads: one port, connections dealt to the threads in turn,
@@ -102,7 +103,11 @@ struct ServiceThreadsTests {
     try clients.start(onEvent: { client, event in
       switch event {
       case .opened: outcome.update { _ = $0.open.insert(client) }
-      case .closed: outcome.update { $0.open.remove(client); $0.closed += 1 }
+      case .closed:
+        outcome.update {
+          $0.open.remove(client)
+          $0.closed += 1
+        }
       case .message: break
       }
     })

@@ -7,18 +7,33 @@ import Testing
 struct ClientMessageTests {
   @Test(arguments: [
     (#"{"v":1,"id":"1","type":"guest","name":"ada"}"#, ClientRequest(id: "1", .guest(name: "ada"))),
-    (#"{"v":1,"type":"register","name":"ada","password":"correct horse"}"#, ClientRequest(.register(name: "ada", password: "correct horse"))),
-    (#"{"v":1,"type":"login","name":"ada","password":"correct horse"}"#, ClientRequest(.login(name: "ada", password: "correct horse"))),
+    (
+      #"{"v":1,"type":"register","name":"ada","password":"correct horse"}"#,
+      ClientRequest(.register(name: "ada", password: "correct horse"))
+    ),
+    (
+      #"{"v":1,"type":"login","name":"ada","password":"correct horse"}"#,
+      ClientRequest(.login(name: "ada", password: "correct horse"))
+    ),
     (#"{"v":1,"type":"resume","token":"9f2c"}"#, ClientRequest(.resume(token: "9f2c"))),
     (#"{"v":1,"type":"logout"}"#, ClientRequest(.logout)),
-    (#"{"v":1,"type":"queue","game":"wordgrid","mode":"race"}"#, ClientRequest(.queue(GameChoice(game: "wordgrid", mode: "race")))),
+    (
+      #"{"v":1,"type":"queue","game":"wordgrid","mode":"race"}"#,
+      ClientRequest(.queue(GameChoice(game: "wordgrid", mode: "race")))
+    ),
     (#"{"v":1,"type":"cancelQueue"}"#, ClientRequest(.cancelQueue)),
     (#"{"v":1,"type":"playBot","game":"tictactoe"}"#, ClientRequest(.playBot(GameChoice(game: "tictactoe")))),
-    (#"{"v":1,"type":"createRoom","game":"wordgrid","mode":"turns"}"#, ClientRequest(.createRoom(GameChoice(game: "wordgrid", mode: "turns")))),
+    (
+      #"{"v":1,"type":"createRoom","game":"wordgrid","mode":"turns"}"#,
+      ClientRequest(.createRoom(GameChoice(game: "wordgrid", mode: "turns")))
+    ),
     (#"{"v":1,"type":"joinRoom","code":"K7QXD"}"#, ClientRequest(.joinRoom(code: "K7QXD"))),
     (#"{"v":1,"type":"spectate","room":"room-3"}"#, ClientRequest(.spectate(room: "room-3"))),
     // A room of a cluster's shared queue: `room-` and 32 hex digits.
-    (#"{"v":1,"type":"spectate","room":"room-0f1e2d3c4b5a69788796a5b4c3d2e1f0"}"#, ClientRequest(.spectate(room: "room-0f1e2d3c4b5a69788796a5b4c3d2e1f0"))),
+    (
+      #"{"v":1,"type":"spectate","room":"room-0f1e2d3c4b5a69788796a5b4c3d2e1f0"}"#,
+      ClientRequest(.spectate(room: "room-0f1e2d3c4b5a69788796a5b4c3d2e1f0"))
+    ),
     (#"{"v":1,"type":"leaveRoom"}"#, ClientRequest(.leaveRoom)),
     (#"{"v":1,"type":"leaderboard","game":"tictactoe"}"#, ClientRequest(.leaderboard(GameChoice(game: "tictactoe")))),
     (#"{"v":1,"type":"ping","extra":"ignored"}"#, ClientRequest(.ping)),
@@ -34,12 +49,15 @@ struct ClientMessageTests {
   /// writes `v`, `id` and `type` first.
   @Test func encodesWhatItDecodes() throws {
     let requests: [ClientRequest] = [
-      ClientRequest(id: "1", .guest(name: "ada \"quoted\"")), ClientRequest(.register(name: "ada", password: "correct horse")),
+      ClientRequest(id: "1", .guest(name: "ada \"quoted\"")),
+      ClientRequest(.register(name: "ada", password: "correct horse")),
       ClientRequest(.login(name: "ada", password: "pw")), ClientRequest(.resume(token: "9f2c")), ClientRequest(.logout),
       ClientRequest(.queue(GameChoice(game: "wordgrid", mode: "race"))), ClientRequest(.cancelQueue),
-      ClientRequest(id: "b", .playBot(GameChoice(game: "tictactoe"))), ClientRequest(.createRoom(GameChoice(game: "connectfour"))),
+      ClientRequest(id: "b", .playBot(GameChoice(game: "tictactoe"))),
+      ClientRequest(.createRoom(GameChoice(game: "connectfour"))),
       ClientRequest(.joinRoom(code: "K7QXD")), ClientRequest(.spectate(room: "room-3")), ClientRequest(.leaveRoom),
-      ClientRequest(.leaderboard(GameChoice(game: "wordgrid", mode: "turns"))), ClientRequest(.games), ClientRequest(.ping),
+      ClientRequest(.leaderboard(GameChoice(game: "wordgrid", mode: "turns"))), ClientRequest(.games),
+      ClientRequest(.ping),
       ClientRequest(id: "r", .replay(number: 12)), ClientRequest(.chat(.goodLuck)),
     ]
     for request in requests {

@@ -55,26 +55,41 @@ struct JSONStreamEncoderTests {
       .room(view),
       .room(view, replyTo: "m\u{e9}"),
       .room(moded, replyTo: "r\"1"),
-      .room(RoomView(room: "room-2", game: "wordgrid", mode: "race", replyTo: "w\"2") { $0.raw("{}") }, replyTo: "w\"2"),
+      .room(
+        RoomView(room: "room-2", game: "wordgrid", mode: "race", replyTo: "w\"2") { $0.raw("{}") }, replyTo: "w\"2"),
       // Written for one request, sent as the answer to another, or to none.
       .room(RoomView(room: "room-2", game: "wordgrid", mode: "race", replyTo: "w") { $0.raw("{}") }, replyTo: "x"),
       .room(RoomView(room: "room-2", game: "wordgrid", mode: "race", replyTo: "w") { $0.raw("{}") }),
       .roomLeft("room-1", reason: "left", replyTo: "l"),
-      .welcome(.init(player: "ada", name: "Ada", guest: false, token: "t", ratings: ["tictactoe": 1216], room: nil, replyTo: "1")),
+      .welcome(
+        .init(
+          player: "ada", name: "Ada", guest: false, token: "t", ratings: ["tictactoe": 1216], room: nil, replyTo: "1")),
       .error(ProtocolError(code: "not_your_turn", message: "It is not your turn.", requestID: "7")),
-      .leaderboard(GameVariant(game: "tictactoe"), [LeaderboardEntry(name: "Ada", rating: 1216, wins: 1, losses: 0, draws: 0)], replyTo: nil),
+      .leaderboard(
+        GameVariant(game: "tictactoe"), [LeaderboardEntry(name: "Ada", rating: 1216, wins: 1, losses: 0, draws: 0)],
+        replyTo: nil),
       .pong(replyTo: nil),
-      .rating(RatingChange(room: "room-\"3", variant: GameVariant(game: "wordgrid", mode: "race"), rating: 1192, change: -8)),
-      .room(RoomView(room: "room-4", game: "tictactoe", mode: nil, writeSeats: { $0.raw(#"[{"player":"ada","name":"Ada"}]"#) }) {
-        try? $0.encode(["b": 1])
-      }),
-      .lobby(Lobby(code: "K7QX2", variant: GameVariant(game: "wordgrid", mode: "race"), seats: 4, players: ["ada", "bob"])),
-      .rooms([RoomListing(room: "room-5", game: "connectfour", mode: "standard", players: ["ada", "bob"], spectators: 2)], replyTo: "r"),
+      .rating(
+        RatingChange(room: "room-\"3", variant: GameVariant(game: "wordgrid", mode: "race"), rating: 1192, change: -8)),
+      .room(
+        RoomView(
+          room: "room-4", game: "tictactoe", mode: nil, writeSeats: { $0.raw(#"[{"player":"ada","name":"Ada"}]"#) }
+        ) {
+          try? $0.encode(["b": 1])
+        }),
+      .lobby(
+        Lobby(code: "K7QX2", variant: GameVariant(game: "wordgrid", mode: "race"), seats: 4, players: ["ada", "bob"])),
+      .rooms(
+        [RoomListing(room: "room-5", game: "connectfour", mode: "standard", players: ["ada", "bob"], spectators: 2)],
+        replyTo: "r"),
       .queueLeft(reason: "room_closed", replyTo: nil),
     ]
     // The rating is written directly: byte for byte its Encodable form.
-    let rating = ServerMessage.rating(RatingChange(room: "room-6", variant: GameVariant(game: "tictactoe"), rating: 1216, change: 16))
-    #expect(rating.json == #"{"v":1,"type":"rating","room":"room-6","game":"tictactoe","mode":"standard","rating":1216,"change":16}"#)
+    let rating = ServerMessage.rating(
+      RatingChange(room: "room-6", variant: GameVariant(game: "tictactoe"), rating: 1216, change: 16))
+    #expect(
+      rating.json
+        == #"{"v":1,"type":"rating","room":"room-6","game":"tictactoe","mode":"standard","rating":1216,"change":16}"#)
     #expect(rating.jsonBytes == (try JSONStreamEncoder.encode(rating)))
     #expect(try JSONParser.parse(Array(view.viewJSON)) == JSONParser.parse(try JSONStreamEncoder.encode(self.sample)))
     for message in messages {

@@ -51,7 +51,8 @@ struct RoomViewTests {
     let text = String(decoding: view.jsonBytes(replyTo: "m-1"), as: UTF8.self)
     #expect(
       text.hasSuffix(
-        #","view":{"board":["X..","...","..."]},"status":{"away":[{"player":"ada","until":1764316830000}],"left":["bob"],"end":{"reason":"forfeit","player":"bob"},"series":{"played":2,"wins":[{"player":"ada","wins":1},{"player":"bob","wins":0}]}},"replyTo":"m-1"}"#))
+        #","view":{"board":["X..","...","..."]},"status":{"away":[{"player":"ada","until":1764316830000}],"left":["bob"],"end":{"reason":"forfeit","player":"bob"},"series":{"played":2,"wins":[{"player":"ada","wins":1},{"player":"bob","wins":0}]}},"replyTo":"m-1"}"#
+      ))
     #expect(view.status == status)
     #expect(try JSONDecoder().decode(RoomStatus.self, from: JSONEncoder().encode(status)) == status)
     let decoded = try ServerMessage.decode(view.jsonBytes(replyTo: "m-1"))

@@ -11,14 +11,18 @@ struct ServerMessageDecodingTests {
   ) { $0.raw(#"{"turn":"X","board":["X..","...","..."],"you":"O"}"#) }
 
   static let messages: [ServerMessage] = [
-    .welcome(.init(player: "ada", name: "Ada", guest: true, token: "t", ratings: ["tictactoe": 1216], room: "room-1", replyTo: "1")),
+    .welcome(
+      .init(
+        player: "ada", name: "Ada", guest: true, token: "t", ratings: ["tictactoe": 1216], room: "room-1", replyTo: "1")
+    ),
     .error(ProtocolError(code: "unavailable", message: "Try again.", requestID: "2", retryAfter: 3)),
     .error(ProtocolError(code: "not_your_turn", message: "It is not your turn.", requestID: nil)),
     .queued(GameVariant(game: "wordgrid", mode: "race"), replyTo: "3"),
     .queueLeft(reason: "room_closed", replyTo: nil),
     .queueLeft(reason: nil, replyTo: "4"),
     .privateRoom(code: "K7QX2", GameVariant(game: "tictactoe"), replyTo: "5"),
-    .lobby(Lobby(code: "K7QX2", variant: GameVariant(game: "wordgrid", mode: "race"), seats: 4, players: ["ada", "bob"])),
+    .lobby(
+      Lobby(code: "K7QX2", variant: GameVariant(game: "wordgrid", mode: "race"), seats: 4, players: ["ada", "bob"])),
     .room(Self.view, replyTo: "6"),
     .room(RoomView(room: "room-2", game: "wordgrid", mode: "race") { $0.raw(#"{"a":[1,2.5,null,true]}"#) }),
     .roomLeft("room-1", reason: "left", replyTo: nil),
@@ -26,12 +30,18 @@ struct ServerMessageDecodingTests {
       GameVariant(game: "connectfour"), [LeaderboardEntry(name: "Ada", rating: 1216, wins: 3, losses: 1, draws: 0)],
       replyTo: "7"),
     .games(
-      [GameListing(game: "nim", title: "Nim", modes: [GameListing.Mode(mode: "standard", players: 2...2)], bots: ["random"])],
+      [
+        GameListing(
+          game: "nim", title: "Nim", modes: [GameListing.Mode(mode: "standard", players: 2...2)], bots: ["random"])
+      ],
       replyTo: nil),
-    .rooms([RoomListing(room: "room-5", game: "connectfour", mode: "standard", players: ["ada", "bob"], spectators: 2)], replyTo: "8"),
+    .rooms(
+      [RoomListing(room: "room-5", game: "connectfour", mode: "standard", players: ["ada", "bob"], spectators: 2)],
+      replyTo: "8"),
     .history(
       [
-        GameSummary(room: "room-6", game: "tictactoe", mode: "standard", players: ["ada", "bob"], winners: ["ada"], result: "win"),
+        GameSummary(
+          room: "room-6", game: "tictactoe", mode: "standard", players: ["ada", "bob"], winners: ["ada"], result: "win"),
         GameSummary(
           room: "room-7", game: "tictactoe", mode: "standard", players: ["ada", "bob"], winners: [], result: "draw",
           finishedAt: 1_764_316_800_000, number: 12),
@@ -74,7 +84,11 @@ struct ServerMessageDecodingTests {
   }
 
   @Test func aRoomsViewReadsAsTheGamesView() throws {
-    struct View: Decodable, Equatable { var turn: String; var board: [String]; var you: String }
+    struct View: Decodable, Equatable {
+      var turn: String
+      var board: [String]
+      var you: String
+    }
     guard case let .room(room, _) = try ServerMessage.decode(ServerMessage.room(Self.view).jsonBytes) else {
       Issue.record("not a room")
       return

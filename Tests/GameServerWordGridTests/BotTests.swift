@@ -1,5 +1,6 @@
 import GameServerGame
 import Testing
+
 @testable import GameServerWordGrid
 
 struct BotTests {
@@ -45,14 +46,23 @@ struct BotTests {
       while state.status == .playing, moves < 500 {
         let index = mode == .turns ? state.turn : moves % 2
         let player = state.players[index]
-        if player.isFinished { moves += 1; continue }
+        if player.isFinished {
+          moves += 1
+          continue
+        }
         let puzzle = state.puzzles[state.puzzleIndex(forPlayerAt: index)]
         do {
-          switch bot.move(on: puzzle, dictionary: dictionary, played: state.playedWords(forPlayerAt: index), using: &generator) {
+          switch bot.move(
+            on: puzzle, dictionary: dictionary, played: state.playedWords(forPlayerAt: index), using: &generator)
+          {
           case let .word(word): try state.submitWord(word.path, by: player.id, dictionary: dictionary)
           case let .removeCube(cube): try state.removeCube(cube, by: player.id, dictionary: dictionary)
           case .pass:
-            if mode == .turns { try state.pass(by: player.id, dictionary: dictionary) } else { try state.resign(player.id) }
+            if mode == .turns {
+              try state.pass(by: player.id, dictionary: dictionary)
+            } else {
+              try state.resign(player.id)
+            }
           }
         } catch {
           Issue.record("A bot's move was rejected: \(error.message)")

@@ -1,13 +1,16 @@
 import Foundation
 import GameServerGame
-@testable import GameServerWordGrid
 import Testing
+
+@testable import GameServerWordGrid
 
 /// The word grid as the server sees it: its hand-written view is its `Encodable` one, and its
 /// moves read from client messages, with errors that name the field.
 struct GamePluginTests {
   private func fields(_ json: String, id: String? = nil) throws -> MessageFields {
-    guard case let .object(object) = try JSONParser.parse(Array(json.utf8)) else { throw ProtocolError(code: "malformed_json", message: "Not an object.") }
+    guard case let .object(object) = try JSONParser.parse(Array(json.utf8)) else {
+      throw ProtocolError(code: "malformed_json", message: "Not an object.")
+    }
     return MessageFields(object: object, requestID: id)
   }
 
@@ -20,7 +23,9 @@ struct GamePluginTests {
       let states: [WordGrid.State] = [
         game,
         {
-          game.players[0].words = [FoundWord(word: "cab", score: 27, path: path), FoundWord(word: "qué", score: 9, path: [])]
+          game.players[0].words = [
+            FoundWord(word: "cab", score: 27, path: path), FoundWord(word: "qué", score: 9, path: []),
+          ]
           game.players[0].score = 36
           game.players[1].isFinished = true
           return game
@@ -54,7 +59,9 @@ struct GamePluginTests {
     #expect(
       try WordGrid.move(type: "word", fields: fields(#"{"path":[{"x":2,"y":1,"z":0,"face":"right"}]}"#))
         == .word([FacePosition(x: 2, y: 1, z: 0, side: .right)]))
-    #expect(try WordGrid.move(type: "removeCube", fields: fields(#"{"cube":{"x":2,"y":2,"z":2}}"#)) == .removeCube(CubeIndex(x: 2, y: 2, z: 2)))
+    #expect(
+      try WordGrid.move(type: "removeCube", fields: fields(#"{"cube":{"x":2,"y":2,"z":2}}"#))
+        == .removeCube(CubeIndex(x: 2, y: 2, z: 2)))
     #expect(try WordGrid.move(type: "pass", fields: fields("{}")) == .pass)
     #expect(try WordGrid.move(type: "resign", fields: fields("{}")) == .resign)
   }
@@ -79,7 +86,8 @@ struct GamePluginTests {
   @Test func nestedFieldsAreNamedInErrors() throws {
     #expect(throws: ProtocolError.wrongType("path[1].x", expected: "a whole number", requestID: nil)) {
       try WordGrid.move(
-        type: "word", fields: fields(#"{"path":[{"x":2,"y":1,"z":0,"face":"right"},{"x":"2","y":1,"z":0,"face":"top"}]}"#))
+        type: "word",
+        fields: fields(#"{"path":[{"x":2,"y":1,"z":0,"face":"right"},{"x":"2","y":1,"z":0,"face":"top"}]}"#))
     }
     #expect(throws: ProtocolError.invalidValue("path[0].face", "must be right, top or left", requestID: nil)) {
       try WordGrid.move(type: "word", fields: fields(#"{"path":[{"x":2,"y":1,"z":0,"face":"back"}]}"#))

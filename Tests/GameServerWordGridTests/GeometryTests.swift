@@ -1,4 +1,6 @@
+import Foundation
 import Testing
+
 @testable import GameServerWordGrid
 
 struct GeometryTests {
@@ -119,5 +121,3 @@ struct GeometryTests {
     #expect(try JSONDecoder().decode(FacePosition.self, from: data) == face)
   }
 }
-
-import Foundation

@@ -1,8 +1,8 @@
-import Foundation
 import ComposableArchitecture
+import Foundation
 import GameServerGame
-import Testing
 import GameServerWordGrid
+import Testing
 
 @MainActor
 struct RaceTests {
@@ -73,7 +73,10 @@ struct RaceTests {
       (.submitWord("alice", [hidden, front(2, 1), front(1, 0)]), "alice", .faceNotPlayable(hidden)),
       (.submitWord("alice", [off]), "alice", .faceOffCube(off)),
       (.submitWord("alice", [front(2, 0), front(2, 0), front(1, 0)]), "alice", .faceRepeated(front(2, 0))),
-      (.submitWord("alice", [front(2, 0), front(2, 2), front(1, 2)]), "alice", .facesNotTouching(front(2, 0), front(2, 2))),
+      (
+        .submitWord("alice", [front(2, 0), front(2, 2), front(1, 2)]), "alice",
+        .facesNotTouching(front(2, 0), front(2, 2))
+      ),
       (.submitWord("alice", [front(1, 0), front(2, 1), front(2, 0)]), "alice", .notInDictionary("bac")),
       (.removeCube("alice", CubeIndex(x: 0, y: 0, z: 0)), "alice", .cubeNotRemovable(CubeIndex(x: 0, y: 0, z: 0))),
       (.removeCube("alice", CubeIndex(x: 9, y: 0, z: 0)), "alice", .cubeNotRemovable(CubeIndex(x: 9, y: 0, z: 0))),

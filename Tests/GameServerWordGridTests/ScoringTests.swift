@@ -1,7 +1,7 @@
 import Foundation
 import GameServerGame
-import Testing
 import GameServerWordGrid
+import Testing
 
 struct ScoringTests {
   @Test(arguments: [("cab", 27), ("cubes", 110), ("queen", 170), ("removes", 420), ("ace", 18)])

@@ -1,7 +1,7 @@
 import Foundation
 import GameServerGame
-import Testing
 import GameServerWordGrid
+import Testing
 
 struct SolverTests {
   @Test func findsTheWordsOnTheFrontWall() {

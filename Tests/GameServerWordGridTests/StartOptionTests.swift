@@ -41,8 +41,9 @@ struct StartOptionTests {
   @Test func aWordListTooSmallOrMissingIsRefusedWithItsReason() throws {
     let path = try wordList(999)
     defer { try? FileManager.default.removeItem(atPath: path) }
-    #expect(throws: GameStartError(
-      "The word list \(path) has 999 usable words (3 or more letters a to z, one a line); at least 1000 are needed.")
+    #expect(
+      throws: GameStartError(
+        "The word list \(path) has 999 usable words (3 or more letters a to z, one a line); at least 1000 are needed.")
     ) {
       try GameCatalog([WordGrid.self]).prepare(["dictionary": path])
     }
@@ -61,15 +62,17 @@ struct StartOptionTests {
 /// A catalog a server cannot serve is refused at start, saying which games.
 struct CatalogCheckTests {
   @Test func twoGamesOfOneIdAreRefused() {
-    #expect(throws: GameStartError(
-      "Two games have the id \"wordgrid\": GameServerWordGrid.WordGrid and GameServerWordGrid.WordGrid.")
+    #expect(
+      throws: GameStartError(
+        "Two games have the id \"wordgrid\": GameServerWordGrid.WordGrid and GameServerWordGrid.WordGrid.")
     ) {
       try GameCatalog([WordGrid.self, WordGrid.self]).check(reserved: [])
     }
   }
 
   @Test func movesNamedAsTheProtocolsMessagesAreRefused() {
-    #expect(throws: GameStartError("The game \"wordgrid\" has moves named as the protocol's own messages: pass, word.")) {
+    #expect(throws: GameStartError("The game \"wordgrid\" has moves named as the protocol's own messages: pass, word."))
+    {
       try GameCatalog([WordGrid.self]).check(reserved: ["word", "pass", "queue"])
     }
   }

@@ -1,7 +1,7 @@
 import ComposableArchitecture
 import GameServerGame
-import Testing
 import GameServerWordGrid
+import Testing
 
 @MainActor
 struct TurnsTests {

@@ -1,5 +1,5 @@
-import Testing
 import GameServerWordGrid
+import Testing
 
 struct ValidationTests {
   let puzzle = frontWallPuzzle

@@ -1,5 +1,7 @@
+import Foundation
 import GameServerGame
 import Testing
+
 @testable import GameServerWordGrid
 
 struct ViewTests {
@@ -60,8 +62,6 @@ struct ViewTests {
     #expect(try JSONDecoder().decode(WordGridView.self, from: data) == raceInProgress().view(for: "alice"))
   }
 }
-
-import Foundation
 
 struct EndReasonCodingTests {
   @Test(arguments: [

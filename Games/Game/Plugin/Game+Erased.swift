@@ -91,7 +91,8 @@ extension Game {
     if let other, Self.viewsShowEveryChange, Self._isEqual(storage, other) { return false }
     let state = Self._state(storage)
     let view = Self.view(of: state, for: viewer)
-    if let other, !Self.viewsShowEveryChange, Self._holds(other), Self.view(of: Self._state(other), for: viewer) == view {
+    if let other, !Self.viewsShowEveryChange, Self._holds(other), Self.view(of: Self._state(other), for: viewer) == view
+    {
       return false
     }
     write(Self.modes.count > 1 ? Self.mode(of: state) : nil) { output in Self.write(view, to: output) }

@@ -208,7 +208,9 @@ extension Game {
     of state: State, keptBy player: PlayerID, using generator: inout some RandomNumberGenerator
   ) -> [State] { [] }
 
-  public static func hiddenVariants(of state: State, using generator: inout some RandomNumberGenerator) -> [State] { [] }
+  public static func hiddenVariants(of state: State, using generator: inout some RandomNumberGenerator) -> [State] {
+    []
+  }
 
   /// The mode named `name`, or the default mode for nil.
   public static func mode(named name: String?) -> GameMode? {

@@ -11,7 +11,9 @@ public struct GameSetup: Hashable, Sendable {
   public var seed: UInt64
   public var limits: GameLimits
 
-  public init(players: [PlayerID], mode: String = GameVariant.standardMode, seed: UInt64, limits: GameLimits = GameLimits()) {
+  public init(
+    players: [PlayerID], mode: String = GameVariant.standardMode, seed: UInt64, limits: GameLimits = GameLimits()
+  ) {
     self.players = players
     self.mode = mode
     self.seed = seed

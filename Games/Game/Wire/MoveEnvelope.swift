@@ -182,7 +182,9 @@ struct EnvelopeUnkeyedContainer: UnkeyedDecodingContainer {
     try EnvelopeSingleValue(decoder: try self.next()).decode(type)
   }
 
-  mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+  mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<
+    NestedKey
+  > {
     try self.next().container(keyedBy: type)
   }
 
@@ -206,7 +208,8 @@ struct EnvelopeSingleValue: SingleValueDecodingContainer {
   func decode(_ type: String.Type) throws -> String {
     guard case let .string(text) = self.decoder.value else { throw self.decoder.failure("a string") }
     guard text.utf8.count <= MoveEnvelope.stringLimit else {
-      throw ProtocolError.tooLong(self.decoder.field(), limit: MoveEnvelope.stringLimit, requestID: self.decoder.requestID)
+      throw ProtocolError.tooLong(
+        self.decoder.field(), limit: MoveEnvelope.stringLimit, requestID: self.decoder.requestID)
     }
     return text
   }

@@ -115,7 +115,8 @@ final class CancellationRegistry: Sendable {
   /// ``cancel(id:)`` does, and `nil` returned.
   @usableFromInline
   func takeOverTimer(inFlight id: EffectID, ids: TimerIDs, owner: AnyObject) -> CancellationHandle? {
-    let (first, others, isTakenOver) = self.storage.withLock { storage -> (CancellationHandle?, [CancellationHandle], Bool) in
+    let (first, others, isTakenOver) = self.storage.withLock {
+      storage -> (CancellationHandle?, [CancellationHandle], Bool) in
       if let work = storage.byID[id], let registration = work.only, let handle = registration.handle,
         handle.timerOwner == ObjectIdentifier(owner), ids.isSame(as: registration.ids)
       {

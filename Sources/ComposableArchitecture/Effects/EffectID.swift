@@ -79,7 +79,8 @@ struct EffectID: HashedOnce, Sendable {
   @usableFromInline
   func isView(of other: Self, in namespace: ArraySlice<ChildEffectsID>) -> Bool {
     if namespace.isEmpty { return self == other }
-    guard self.hash == Self.hash(other.hash, in: namespace), self.path.count == namespace.count + other.path.count else { return false }
+    guard self.hash == Self.hash(other.hash, in: namespace), self.path.count == namespace.count + other.path.count
+    else { return false }
     if other.path.isEmpty {
       guard self.path == namespace else { return false }
     } else {

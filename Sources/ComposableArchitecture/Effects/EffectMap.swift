@@ -75,9 +75,10 @@ extension Effect {
   /// a context (a dismiss action) and by the test store, which tracks them.
   @usableFromInline
   func transformingRuns(
-    _ transform: @escaping @Sendable (
-      @escaping @Sendable (Send<Action>) async -> Void
-    ) -> @Sendable (Send<Action>) async -> Void
+    _ transform:
+      @escaping @Sendable (
+        @escaping @Sendable (Send<Action>) async -> Void
+      ) -> @Sendable (Send<Action>) async -> Void
   ) -> Self {
     switch self.operation {
     case .none, .send, .perform, .cancel:

@@ -21,7 +21,8 @@ public struct Send<Action>: Sendable {
   /// Sends an action back into the store; returns once the store has processed it.
   @inlinable
   nonisolated(nonsending)
-  public func callAsFunction(_ action: Action) async {
+    public func callAsFunction(_ action: Action) async
+  {
     guard !Task.isCancelled else { return }
     await self.send(UncheckedSendable(action))
   }

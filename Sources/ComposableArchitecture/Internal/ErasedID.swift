@@ -105,7 +105,8 @@ struct ErasedID: HashedOnce, @unchecked Sendable {
     }
   }
 
-  private static func load<Value: Hashable & Sendable>(_: Value.Type, from bytes: PlainBytes) -> any Hashable & Sendable {
+  private static func load<Value: Hashable & Sendable>(_: Value.Type, from bytes: PlainBytes) -> any Hashable & Sendable
+  {
     withUnsafeBytes(of: bytes) { $0.load(as: Value.self) }
   }
 

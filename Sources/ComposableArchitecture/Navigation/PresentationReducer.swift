@@ -95,13 +95,10 @@ extension Reducer {
 public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reducer {
   @usableFromInline let parent: Parent
   @usableFromInline let destination: Reduce<Destination.State, Destination.Action>
-  @usableFromInline let toPresentationState:
-    WritableKeyPath<Parent.State, PresentationState<Destination.State>>
+  @usableFromInline let toPresentationState: WritableKeyPath<Parent.State, PresentationState<Destination.State>>
   /// The same key path, applied in place where it can be.
-  @usableFromInline let presentationStatePath:
-    StatePath<Parent.State, PresentationState<Destination.State>>
-  @usableFromInline let toPresentationAction:
-    CaseExtractor<Parent.Action, PresentationAction<Destination.Action>>
+  @usableFromInline let presentationStatePath: StatePath<Parent.State, PresentationState<Destination.State>>
+  @usableFromInline let toPresentationAction: CaseExtractor<Parent.Action, PresentationAction<Destination.Action>>
   @usableFromInline let location: SourceLocation
   /// The child's key path for its effects' ids, hashed once.
   @usableFromInline let childPath: ChildEffectsPath

@@ -67,8 +67,7 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
   @usableFromInline let toStackState: WritableKeyPath<Parent.State, StackState<Destination.State>>
   /// The same key path, applied in place where it can be.
   @usableFromInline let stackStatePath: StatePath<Parent.State, StackState<Destination.State>>
-  @usableFromInline let toStackAction:
-    CaseExtractor<Parent.Action, StackAction<Destination.State, Destination.Action>>
+  @usableFromInline let toStackAction: CaseExtractor<Parent.Action, StackAction<Destination.State, Destination.Action>>
   @usableFromInline let location: SourceLocation
   /// The child's key path for its effects' ids, hashed once.
   @usableFromInline let childPath: ChildEffectsPath

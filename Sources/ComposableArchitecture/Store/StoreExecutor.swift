@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Synchronization
 
 /// A serial executor that is also a task executor, running jobs on one thread: its own, or a
@@ -180,19 +181,18 @@ public final class StoreExecutor: SerialExecutor, TaskExecutor, @unchecked Senda
   }
 
   private static func currentThreadID() -> UInt {
-    UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(pthread_self_pointer())))
+    UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(currentThreadPointer())))
   }
 }
 
 #if canImport(Glibc)
   import Glibc
-  private func pthread_self_pointer() -> UnsafeRawPointer? {
+  private func currentThreadPointer() -> UnsafeRawPointer? {
     UnsafeRawPointer(bitPattern: UInt(pthread_self()))
   }
 #else
   import Darwin
-  private func pthread_self_pointer() -> UnsafeRawPointer? {
+  private func currentThreadPointer() -> UnsafeRawPointer? {
     UnsafeRawPointer(pthread_self())
   }
 #endif
-import Foundation

@@ -30,7 +30,8 @@ public struct StoreTask: Hashable, Sendable {
 
   /// Waits until the effects have finished.
   nonisolated(nonsending)
-  public func finish() async {
+    public func finish() async
+  {
     await self.rawValue?.value
     await self.timer?.finished()
   }

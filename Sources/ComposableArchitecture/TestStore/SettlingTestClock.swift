@@ -123,7 +123,8 @@ public final class SettlingTestClock<Duration: DurationProtocol & Hashable>: Clo
 
   /// Moves time forward by `duration`, ending every sleep due by then, in order of deadline.
   nonisolated(nonsending)
-  public func advance(by duration: Duration = .zero) async {
+    public func advance(by duration: Duration = .zero) async
+  {
     await self.advance(to: self.now.advanced(by: duration))
   }
 
@@ -132,7 +133,8 @@ public final class SettlingTestClock<Duration: DurationProtocol & Hashable>: Clo
   /// Test stores' effects run until suspended before each sleep is looked for and after each
   /// ends, so a sleep that an ended one leads to is ended too when it is due.
   nonisolated(nonsending)
-  public func advance(to deadline: Instant) async {
+    public func advance(to deadline: Instant) async
+  {
     await TestEffectsExecutor.settle()
     while true {
       let next = self.storage.withValue { storage -> Sleeper? in
@@ -164,13 +166,14 @@ public final class SettlingTestClock<Duration: DurationProtocol & Hashable>: Clo
   /// The count keeps a busy machine, where a few sleeps can take longer than `duration`, from
   /// failing a run that ends.
   nonisolated(nonsending)
-  public func run(
-    timeout duration: Swift.Duration = .milliseconds(500),
-    fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
-    line: UInt = #line,
-    column: UInt = #column
-  ) async {
+    public func run(
+      timeout duration: Swift.Duration = .milliseconds(500),
+      fileID: StaticString = #fileID,
+      filePath: StaticString = #filePath,
+      line: UInt = #line,
+      column: UInt = #column
+    ) async
+  {
     let clock = ContinuousClock()
     let giveUp = clock.now.advanced(by: duration)
     await TestEffectsExecutor.settle()

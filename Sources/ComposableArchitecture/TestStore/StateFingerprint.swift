@@ -19,7 +19,8 @@ struct StateFingerprint: Equatable {
       var hash: UInt64 = 0xcbf2_9ce4_8422_2325
       var offset = 0
       while offset + 8 <= bytes.count {
-        hash = (hash ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        hash =
+          (hash ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
           &* 0x100_0000_01b3
         offset += 8
       }

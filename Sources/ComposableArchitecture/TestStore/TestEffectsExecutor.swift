@@ -48,7 +48,8 @@ enum TestEffectsExecutor {
   /// Main-actor work queued meanwhile (a send to a store that is not a test store's) gets one
   /// turn, and what it wakes runs too.
   nonisolated(nonsending)
-  static func settle() async {
+    static func settle() async
+  {
     await Self.drainLiveOnMain()
     await Task.yield()
     await Self.drainLiveOnMain()
@@ -56,7 +57,8 @@ enum TestEffectsExecutor {
 
   @discardableResult
   nonisolated(nonsending)
-  private static func drainLiveOnMain() async -> Int {
+    private static func drainLiveOnMain() async -> Int
+  {
     if Self.isOnMainQueue { return Self.drainLiveHere() }
     return await MainActor.run { Self.drainLive() }
   }

@@ -47,7 +47,9 @@ extension TestStore {
       matched = true
       self.assertedState = expected
       if let message = unassertedSharedChanges {
-        if self.exhaustivity == .on { self.fail(message, at: location) } else {
+        if self.exhaustivity == .on {
+          self.fail(message, at: location)
+        } else {
           self.skipped(message, at: location)
         }
         return
@@ -111,13 +113,13 @@ extension TestStore {
     let difference =
       diff(expected, actual, format: .proportional)
       .map { "\($0.indent(by: 4))\n\n(Expected: −, Actual: +)" }
-      ?? """
-      Expected:
-      \(String(describing: expected).indent(by: 2))
+        ?? """
+        Expected:
+        \(String(describing: expected).indent(by: 2))
 
-      Actual:
-      \(String(describing: actual).indent(by: 2))
-      """
+        Actual:
+        \(String(describing: actual).indent(by: 2))
+        """
     let summary =
       mutation == nil
       ? "State was not expected to change, but a change occurred"

@@ -175,7 +175,8 @@ extension TestStore {
     //     do after a send.
     self.effects.runPending()
     guard arrived, tracker.hasReceived else {
-      let running = tracker.effects.isEmpty
+      let running =
+        tracker.effects.isEmpty
         ? "No effects are running, so none can send it."
         : "Effects are still running; if one of them sends it later, advance its clock or raise the timeout."
       self.fail(

@@ -215,4 +215,3 @@ final class TestTracker<State, Action>: @unchecked Sendable {
     }
   }
 }
-

@@ -15,7 +15,8 @@ func nestedScopeCase(_ settings: Settings) -> CaseResult {
 @MainActor
 func scopedStoreCase(_ settings: Settings) -> CaseResult {
   let root = Store(initialState: Outer.State()) { Outer() }
-  let store = root
+  let store =
+    root
     .scope(state: \.a, action: \.a)
     .scope(state: \.b, action: \.b)
     .scope(state: \.c, action: \.c)

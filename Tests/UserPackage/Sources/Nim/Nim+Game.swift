@@ -4,7 +4,10 @@ import GameServerGame
 //     writes for a two-player turn game.)
 extension Nim: TwoPlayerTurnGame {
   /// `{"type": "take", "stones": 2}`, `{"type": "resign"}` and `{"type": "rematch"}`.
-  public enum Move: TwoPlayerMove { case take(stones: Int), resign, rematch }
+  public enum Move: TwoPlayerMove {
+    case take(stones: Int)
+    case resign, rematch
+  }
 
   public static let id = "nim"
   public static let title = "Nim"

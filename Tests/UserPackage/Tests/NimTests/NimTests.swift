@@ -8,7 +8,8 @@ import Testing
 @Test(arguments: [false, true])
 func adaTakesTheLastStone(live: Bool) async throws {
   let games = GameCatalog([Nim.self])
-  let server: any GameServerUnderTest = live ? try await LiveGameServer.start(games: games) : TestGameServer(games: games)
+  let server: any GameServerUnderTest =
+    live ? try await LiveGameServer.start(games: games) : TestGameServer(games: games)
   let ada = try await server.connect()
   let bob = try await server.connect()
   await ada.send(.guest(name: "ada"))
