@@ -414,11 +414,27 @@ let package = Package(
       ]
     ),
     .testTarget(name: "GameServerTransportTests", dependencies: ["GameServerTransport"]),
+    // NB: The testing kit's own pieces: its clients, its cluster in process, its live server.
     .testTarget(
       name: "GameServerTestingTests",
       dependencies: [
+        "GameServerTesting", "GameServerCatalog", "GameServerConnectFour", "GameServerTicTacToe",
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ]
+    ),
+    // NB: The whole server end to end, in process through the testing kit (and live where a test says).
+    .testTarget(
+      name: "GameServerIntegrationTests",
+      dependencies: [
         "GameServerTesting", "GameServerCatalog", "GameServerSQLite", "GameServerConnectFour", "GameServerWordGrid",
         "GameServerTicTacToe", "GameServerBattleship", .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ]
+    ),
+    .testTarget(
+      name: "GameServerAppTests",
+      dependencies: [
+        "GameServerApp", "GameServerTesting", "GameServerCatalog",
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
     ),
     .testTarget(name: "GameServerMainTests", dependencies: ["GameServerApp", "GameServerMain", "GameServerWordGrid"]),
