@@ -444,7 +444,7 @@ let package = Package(
 
 // MARK: 11. Executables, tools and benchmarks (the fuzzer, only when fuzzing)
 if isFuzzing {
-  // NB: libFuzzer's runtime without its `main` (the target drives it), named by deploy/fuzz.sh.
+  // NB: libFuzzer's runtime without its `main` (the target drives it), named by deploy/checks/fuzz.sh.
   let runtime = Context.environment["GAME_SERVER_FUZZ_RUNTIME"] ?? "libclang_rt.fuzzer_no_main-x86_64.a"
   package.targets.append(
     .executableTarget(

@@ -23,7 +23,7 @@ import websockets
 import websocket_game_test as game
 from harness import move, receive, start
 
-DEPLOY = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "deploy")
+DEPLOY = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "deploy", "deployment")
 
 
 def start_postgres():
@@ -125,7 +125,7 @@ def main():
             asyncio.run(game.play(f"ws://127.0.0.1:{port}/"))
             game.check_export(server, "--database", database)
             asyncio.run(game.three_player_race(f"ws://127.0.0.1:{port}/"))
-            bot = os.path.join(DEPLOY, "..", "Sources", "GameServerMain", "Public", "bot.py")
+            bot = os.path.join(DEPLOY, "..", "..", "Sources", "GameServerMain", "Public", "bot.py")
             game.play_bot_script(bot, port)
             # Every move a player saw is in PostgreSQL before its view went out: kill -9 loses none.
             token = asyncio.run(game.moves_before_stop(port))
