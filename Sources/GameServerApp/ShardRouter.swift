@@ -4,27 +4,6 @@ import GameServerTransport
 import GameServerWire
 import Synchronization
 
-/// One room shard: a ``Server`` store of its own on one service thread (its executor runs
-/// between that thread's lws calls), with its intake and the gate its views wait at.
-final class ShardStore: @unchecked Sendable {
-  let index: Int
-  let executor: StoreExecutor
-  let actor: StoreActor
-  let intake: TransportIntake
-  let delivery: LiveDelivery
-  /// The shard's rooms and connections as of its last round, for the gauges.
-  let rooms = Atomic<Int>(0)
-  let connections = Atomic<Int>(0)
-
-  init(index: Int, executor: StoreExecutor, intake: TransportIntake, delivery: LiveDelivery) {
-    self.index = index
-    self.executor = executor
-    self.actor = StoreActor(executor: executor)
-    self.intake = intake
-    self.delivery = delivery
-  }
-}
-
 /// The service threads as ``ShardRouter`` uses them: the transport's, or a test's.
 protocol ShardThreads: AnyObject, Sendable {
   /// How many service threads.

@@ -8,10 +8,11 @@ import GameServerDatabase
 /// `TestStore`, an in-memory database, a test clock, and clients that speak the protocol.
 ///
 /// Every message a client sends goes through the wire's decoder, as the transport's would, and
-/// every message the server sends it is kept for ``TestClient/receive(_:)``. The in-memory
-/// database commits at once, so no view waits for its log line; as the live channel does, a
-/// message that shows a log line that failed is never delivered (it is kept in ``dropped``,
-/// and a request it answered is answered `unavailable`).
+/// every message the server sends it goes out through the live server's edge (``ServerEdge``):
+/// written as JSON, held at the gate until the log line it shows is committed, and read back as a
+/// client reads it, kept for ``TestClient/receive(_:)``. The in-memory database commits at once,
+/// so no view waits for long; a message that shows a log line that failed is never delivered (it
+/// is kept in ``dropped``, and a request it answered is answered `unavailable`).
 ///
 /// ```swift
 /// let server = TestGameServer(games: GameCatalog([TicTacToe.self]))
@@ -28,6 +29,8 @@ public final class TestGameServer {
   public let database: DatabaseClient
   /// The messages never delivered because the log line they show failed.
   public let dropped = LockIsolated<[ServerMessage]>([])
+  /// The edge its clients' messages come in by and go out by, as a live server's shard does.
+  let edge: ServerEdge
   /// The connections the server closed, with the close code (in order): a server of a cluster
   /// closes those in a room that moved to another node.
   public let closed = LockIsolated<[(ConnectionID, code: Int)]>([])
@@ -80,6 +83,18 @@ public final class TestGameServer {
     let dropped = self.dropped
     let closed = self.closed
     let live = LiveServerState(Server.State(settings: settings))
+    // NB: The live server's edge, with this process's clients for a sink: every message goes out
+    //     as its JSON, through the gate that holds it until its log line is committed, and the
+    //     clients read it back as a websocket client would.
+    var observer = ServerEdge.Observer()
+    observer.dropped = { _, bytes in dropped.withValue { $0.append(Self.read(bytes)) } }
+    let edge = ServerEdge(
+      status: database.roomLogStatus,
+      sink: ServerEdge.Sink(
+        send: { connection, bytes in outbox.withValue { $0[connection, default: []].append(Self.read(bytes)) } },
+        close: { connection, code, _ in closed.withValue { $0.append((connection, code)) } }),
+      schedule: { work in DispatchQueue.main.async(execute: work) }, observer: observer)
+    self.edge = edge
     self.clock = clock
     self.database = database
     self.live = live
@@ -96,20 +111,7 @@ public final class TestGameServer {
       $0.games = games
       $0.date = DateGenerator { Date(timeIntervalSince1970: 1_000_000) }
       $0.withRandomNumberGenerator = WithRandomNumberGenerator(SeededRandomNumberGenerator(seed: seed))
-      $0.clientChannel = ClientChannel(
-        deliver: { connection, message, ticket in
-          if let ticket, database.roomLogStatus(ticket) == .failed {
-            dropped.withValue { $0.append(message) }
-            // NB: As the live channel does, a request whose answer is dropped is answered so.
-            if let answer = ServerEdge.answer(toDropped: message.replyTo) {
-              outbox.withValue { $0[connection, default: []].append(answer) }
-            }
-          } else {
-            outbox.withValue { $0[connection, default: []].append(message) }
-          }
-        },
-        close: { connection, code, _ in closed.withValue { $0.append((connection, code)) } }
-      )
+      $0.clientChannel = edge.channel
       dependencies(&$0)
     }
     self.store.exhaustivity = .off(showSkippedAssertions: false)
@@ -126,6 +128,7 @@ public final class TestGameServer {
     await self.start()
     self.lastConnection = max(self.lastConnection, connection.rawValue)
     await self.store.send(ServerEdge.action(.connected, on: connection))
+    await self.endRound()
     return self.client(connection)
   }
 
@@ -144,15 +147,28 @@ public final class TestGameServer {
 
   func send(_ connection: ConnectionID, _ bytes: [UInt8]) async {
     await self.store.send(ServerEdge.action(.message(bytes), on: connection))
+    await self.endRound()
   }
 
   func disconnect(_ connection: ConnectionID) async {
     await self.store.send(ServerEdge.action(.disconnected, on: connection))
+    await self.endRound()
   }
 
-  /// Takes the messages sent to `connection` so far.
+  /// What a live service thread does at the end of its round: the writes queued meanwhile are
+  /// committed, and the messages that waited at the gate for them go. (The in-memory database
+  /// commits each write at once; a database on disk commits here.)
+  public func endRound() async {
+    guard self.edge.heldCount > 0 else { return }
+    await self.database.flush()
+    self.edge.release()
+  }
+
+  /// Takes the messages sent to `connection` so far (those whose lines have committed since:
+  /// the database's commits reach a live server's gate by its commit hook, this one's here).
   func take(_ connection: ConnectionID) -> [ServerMessage] {
-    self.outbox.withValue { $0.removeValue(forKey: connection) ?? [] }
+    self.edge.release()
+    return self.outbox.withValue { $0.removeValue(forKey: connection) ?? [] }
   }
 
   /// Puts back messages a client did not take.
@@ -163,7 +179,8 @@ public final class TestGameServer {
 
   /// Whether `connection` has a message that `isWanted`, without taking it.
   func has(_ connection: ConnectionID, where isWanted: @Sendable (ServerMessage) -> Bool) -> Bool {
-    self.outbox.withValue { ($0[connection] ?? []).contains(where: isWanted) }
+    self.edge.release()
+    return self.outbox.withValue { ($0[connection] ?? []).contains(where: isWanted) }
   }
 
   /// Waits for what the server's effects send until `connection` has a message that
@@ -172,8 +189,22 @@ public final class TestGameServer {
     // NB: A connection handed to another shard waits there (its client follows).
     let handOffs = self.directory?.handOffs
     let isHandedOff = { handOffs?.withValue { $0[connection] != nil } ?? false }
+    await self.endRound()
     guard !self.has(connection, where: isWanted), !isHandedOff() else { return }
     await self.store.receive({ _ in self.has(connection, where: isWanted) || isHandedOff() })
+    await self.endRound()
+  }
+}
+
+extension TestGameServer {
+  /// A message as a client reads it from its JSON.
+  nonisolated static func read(_ bytes: [UInt8]) -> ServerMessage {
+    do {
+      return try ServerMessage.decode(bytes)
+    } catch {
+      reportIssue("A message no client can read: \(String(decoding: bytes, as: UTF8.self)) (\(error))")
+      return .error(ProtocolError(code: "unreadable", message: String(decoding: bytes, as: UTF8.self)))
+    }
   }
 }
 
