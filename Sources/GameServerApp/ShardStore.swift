@@ -10,7 +10,7 @@ import Logging
 import Synchronization
 
 /// One room shard: a ``Server`` store of its own on one service thread (its executor runs
-/// between that thread's lws calls), and the ``ServerEdge`` its events come in by and its
+/// between that thread's lws calls), and the `ServerEdge` its events come in by and its
 /// messages go out by, to the transport.
 final class ShardStore: @unchecked Sendable {
   let index: Int

@@ -8,7 +8,7 @@ import GameServerDatabase
 /// `TestStore`, an in-memory database, a test clock, and clients that speak the protocol.
 ///
 /// Every message a client sends goes through the wire's decoder, as the transport's would, and
-/// every message the server sends it goes out through the live server's edge (``ServerEdge``):
+/// every message the server sends it goes out through the live server's edge (`ServerEdge`):
 /// written as JSON, held at the gate until the log line it shows is committed, and read back as a
 /// client reads it, kept for ``TestClient/receive(_:)``. The in-memory database commits at once,
 /// so no view waits for long; a message that shows a log line that failed is never delivered (it
