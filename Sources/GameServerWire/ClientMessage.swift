@@ -1,4 +1,5 @@
 import GameServerGame
+import GameServerJSON
 
 /// Everything a client may ask of the server (protocol version 1).
 ///
@@ -54,31 +55,112 @@ public enum ClientMessage: Hashable, Sendable {
 
   /// The wire name of the message's type.
   public var type: String {
-    switch self {
-    case .guest: "guest"
-    case .register: "register"
-    case .login: "login"
-    case .resume: "resume"
-    case .logout: "logout"
-    case .queue: "queue"
-    case .cancelQueue: "cancelQueue"
-    case .playBot: "playBot"
-    case .createRoom: "createRoom"
-    case .joinRoom: "joinRoom"
-    case .spectate: "spectate"
-    case .leaveRoom: "leaveRoom"
-    case .startRoom: "startRoom"
-    case let .move(move): move.type
-    case .leaderboard: "leaderboard"
-    case .rooms: "rooms"
-    case .history: "history"
-    case .replay: "replay"
-    case .chat: "chat"
-    case .watchLobby: "watchLobby"
-    case .unwatchLobby: "unwatchLobby"
-    case .games: "games"
-    case .ping: "ping"
-    }
+    if case let .move(move) = self { return move.type }
+    // NB: Every message but a move has its declaration (ProtocolTypesTests).
+    return Self.declarations.first { $0.write(self) != nil }?.type ?? ""
+  }
+
+  /// The protocol's own message types: a game's move may not take one of these names (a
+  /// server refuses such a catalog at start).
+  public static let protocolTypes = Set(declarations.map(\.type))
+
+  /// Every message of the protocol's own, each declared once: its type's name on the wire, how
+  /// its fields are read, and how they are written (``ClientRequest/json``). Any other type is
+  /// a game's move, which the game of the player's room reads.
+  ///
+  /// A new message is a case above, its declaration here, its handler (the server's routing
+  /// table, `Server+Routing.swift`), its test and its row in the wire protocol article.
+  static let declarations: [ClientMessageDeclaration] = [
+    .init("guest", read: { .guest(name: try $0.name()) }) {
+      guard case let .guest(name) = $0 else { return nil }
+      return ["name": .string(name)]
+    },
+    .init("register", read: { .register(name: try $0.name(), password: try $0.password()) }) {
+      guard case let .register(name, password) = $0 else { return nil }
+      return ["name": .string(name), "password": .string(password)]
+    },
+    .init("login", read: { .login(name: try $0.name(), password: try $0.password()) }) {
+      guard case let .login(name, password) = $0 else { return nil }
+      return ["name": .string(name), "password": .string(password)]
+    },
+    .init("resume", read: { .resume(token: try $0.string("token", limit: ClientRequest.limits.token)) }) {
+      guard case let .resume(token) = $0 else { return nil }
+      return ["token": .string(token)]
+    },
+    .init("logout", read: { _ in .logout }) { $0 == .logout ? [:] : nil },
+    .init("queue", read: { .queue(try $0.choice()) }) {
+      guard case let .queue(choice) = $0 else { return nil }
+      return choice.fields
+    },
+    .init("cancelQueue", read: { _ in .cancelQueue }) { $0 == .cancelQueue ? [:] : nil },
+    .init("playBot", read: { .playBot(try $0.choice()) }) {
+      guard case let .playBot(choice) = $0 else { return nil }
+      return choice.fields
+    },
+    .init("createRoom", read: { .createRoom(try $0.choice()) }) {
+      guard case let .createRoom(choice) = $0 else { return nil }
+      return choice.fields
+    },
+    .init("joinRoom", read: { .joinRoom(code: try $0.string("code", limit: ClientRequest.limits.code)) }) {
+      guard case let .joinRoom(code) = $0 else { return nil }
+      return ["code": .string(code)]
+    },
+    // NB: 64 bytes: room ids are `room-` and 16 hex digits; older ones were longer.
+    .init("spectate", read: { .spectate(room: RoomID(rawValue: try $0.string("room", limit: 64))) }) {
+      guard case let .spectate(room) = $0 else { return nil }
+      return ["room": .string(room.rawValue)]
+    },
+    .init("leaveRoom", read: { _ in .leaveRoom }) { $0 == .leaveRoom ? [:] : nil },
+    .init("startRoom", read: { _ in .startRoom }) { $0 == .startRoom ? [:] : nil },
+    .init("leaderboard", read: { .leaderboard(try $0.choice()) }) {
+      guard case let .leaderboard(choice) = $0 else { return nil }
+      return choice.fields
+    },
+    .init("rooms", read: { .rooms(game: try $0.optionalString("game", limit: 32)) }) {
+      guard case let .rooms(game) = $0 else { return nil }
+      return game.map { ["game": .string($0)] } ?? [:]
+    },
+    .init("history", read: { _ in .history }) { $0 == .history ? [:] : nil },
+    .init("replay", read: { .replay(number: try $0.gameNumber("number")) }) {
+      guard case let .replay(number) = $0 else { return nil }
+      return ["number": .number(Double(number))]
+    },
+    .init("chat", read: { .chat(try $0.phrase()) }) {
+      guard case let .chat(phrase) = $0 else { return nil }
+      return ["phrase": .string(phrase.rawValue)]
+    },
+    .init("watchLobby", read: { .watchLobby(try $0.lobbyChoice()) }) {
+      guard case let .watchLobby(choice) = $0 else { return nil }
+      guard let choice else { return [:] }
+      return GameChoice(game: choice.game, mode: choice.mode).fields
+    },
+    .init("unwatchLobby", read: { _ in .unwatchLobby }) { $0 == .unwatchLobby ? [:] : nil },
+    .init("games", read: { _ in .games }) { $0 == .games ? [:] : nil },
+    .init("ping", read: { _ in .ping }) { $0 == .ping ? [:] : nil },
+  ]
+
+  /// The declarations by type, for reading.
+  static let declarationsByType = Dictionary(uniqueKeysWithValues: declarations.map { ($0.type, $0) })
+}
+
+/// One message type of the protocol's own, declared once (`ClientMessage.declarations`).
+struct ClientMessageDeclaration: Sendable {
+  /// The type's name on the wire.
+  let type: String
+  /// Reads the message from its fields, or says exactly what is wrong with them.
+  // NB: Untyped: a closure's typed throws is not inferred from its context; every reader throws
+  //     a ProtocolError (ClientMessage.init(type:fields:)).
+  let read: @Sendable (MessageFields) throws -> ClientMessage
+  /// The message's fields, but `v`, `id` and `type`; nil for a message of another type.
+  let write: @Sendable (ClientMessage) -> [String: JSONValue]?
+
+  init(
+    _ type: String, read: @escaping @Sendable (MessageFields) throws -> ClientMessage,
+    write: @escaping @Sendable (ClientMessage) -> [String: JSONValue]?
+  ) {
+    self.type = type
+    self.read = read
+    self.write = write
   }
 }
 

@@ -40,62 +40,26 @@ extension ClientRequest {
 }
 
 extension ClientMessage {
-  /// The protocol's own message types: a game's move may not take one of these names (a
-  /// server refuses such a catalog at start).
-  public static let protocolTypes: Set<String> = [
-    "guest", "register", "login", "resume", "logout", "queue", "cancelQueue", "playBot", "createRoom", "joinRoom",
-    "spectate", "leaveRoom", "startRoom", "leaderboard", "rooms", "history", "games", "ping", "watchLobby",
-    "unwatchLobby", "replay", "chat",
-  ]
-
   fileprivate init(type: String, fields: MessageFields) throws(ProtocolError) {
-    switch type {
-    case "guest": self = .guest(name: try fields.string("name", limit: ClientRequest.limits.name))
-    case "register":
-      self = .register(
-        name: try fields.string("name", limit: ClientRequest.limits.name),
-        password: try fields.string("password", limit: ClientRequest.limits.password))
-    case "login":
-      self = .login(
-        name: try fields.string("name", limit: ClientRequest.limits.name),
-        password: try fields.string("password", limit: ClientRequest.limits.password))
-    case "resume": self = .resume(token: try fields.string("token", limit: ClientRequest.limits.token))
-    case "logout": self = .logout
-    case "queue": self = .queue(try fields.choice())
-    case "cancelQueue": self = .cancelQueue
-    case "playBot": self = .playBot(try fields.choice())
-    case "createRoom": self = .createRoom(try fields.choice())
-    case "joinRoom": self = .joinRoom(code: try fields.string("code", limit: ClientRequest.limits.code))
-    // NB: 64 bytes: a cluster's shared queue names rooms `room-` and 32 hex digits (37 bytes).
-    case "spectate": self = .spectate(room: RoomID(rawValue: try fields.string("room", limit: 64)))
-    case "leaveRoom": self = .leaveRoom
-    case "startRoom": self = .startRoom
-    case "leaderboard": self = .leaderboard(try fields.choice())
-    case "rooms": self = .rooms(game: try fields.optionalString("game", limit: 32))
-    case "history": self = .history
-    case "replay": self = .replay(number: try fields.gameNumber("number"))
-    case "chat":
-      let phrase = try fields.string("phrase", limit: 32)
-      guard let chosen = ChatPhrase(rawValue: phrase) else {
-        throw .invalidValue(
-          "phrase", "is not a phrase: one of \(ChatPhrase.allCases.map(\.rawValue).joined(separator: ", "))",
-          requestID: fields.requestID)
-      }
-      self = .chat(chosen)
-    case "watchLobby":
-      self = .watchLobby(try fields.optionalString("game", limit: 32) == nil ? nil : try fields.choice())
-    case "unwatchLobby": self = .unwatchLobby
-    case "games": self = .games
-    case "ping": self = .ping
-    // NB: Whether a game knows the type is for the server to say (`unknown_type` if none does).
-    default: self = .move(MoveMessage(type: type, fields: fields))
+    // NB: Whether a game knows any other type is for the server to say (`unknown_type` if none
+    //     does).
+    guard let declaration = Self.declarationsByType[type] else {
+      self = .move(MoveMessage(type: type, fields: fields))
+      return
+    }
+    do {
+      self = try declaration.read(fields)
+    } catch let error as ProtocolError {
+      throw error
+    } catch {
+      throw .malformedJSON()
     }
   }
 }
 
 extension MessageFields {
   /// A recorded game's number: a whole number from 1 to 2^53 (what a JSON number holds exactly).
-  fileprivate func gameNumber(_ key: String) throws(ProtocolError) -> Int64 {
+  func gameNumber(_ key: String) throws(ProtocolError) -> Int64 {
     guard case let .number(number) = try self.value(key), number.rounded() == number, number >= 1,
       number <= 9_007_199_254_740_992
     else {
@@ -104,9 +68,32 @@ extension MessageFields {
     return Int64(number)
   }
 
-  fileprivate func choice() throws(ProtocolError) -> GameChoice {
+  func choice() throws(ProtocolError) -> GameChoice {
     GameChoice(
       game: try self.string("game", limit: 32), mode: try self.optionalString("mode", limit: 32),
       players: try self.optionalInt("players"), bot: try self.optionalString("bot", limit: 32))
+  }
+
+  /// A choice of game, or none (`watchLobby` without a game).
+  func lobbyChoice() throws(ProtocolError) -> GameChoice? {
+    try self.optionalString("game", limit: 32) == nil ? nil : try self.choice()
+  }
+
+  func name() throws(ProtocolError) -> String {
+    try self.string("name", limit: ClientRequest.limits.name)
+  }
+
+  func password() throws(ProtocolError) -> String {
+    try self.string("password", limit: ClientRequest.limits.password)
+  }
+
+  func phrase() throws(ProtocolError) -> ChatPhrase {
+    let phrase = try self.string("phrase", limit: 32)
+    guard let chosen = ChatPhrase(rawValue: phrase) else {
+      throw .invalidValue(
+        "phrase", "is not a phrase: one of \(ChatPhrase.allCases.map(\.rawValue).joined(separator: ", "))",
+        requestID: self.requestID)
+    }
+    return chosen
   }
 }

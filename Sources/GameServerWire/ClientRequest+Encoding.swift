@@ -28,32 +28,11 @@ extension ClientRequest {
 
   /// The message's fields, `v`, `id` and `type` among them.
   public var fields: [String: JSONValue] {
-    var fields: [String: JSONValue] = [:]
-    switch self.message {
-    case let .guest(name): fields["name"] = .string(name)
-    case let .register(name, password), let .login(name, password):
-      fields["name"] = .string(name)
-      fields["password"] = .string(password)
-    case let .resume(token): fields["token"] = .string(token)
-    case let .queue(choice), let .playBot(choice), let .createRoom(choice), let .leaderboard(choice):
-      fields["game"] = .string(choice.game)
-      if let mode = choice.mode { fields["mode"] = .string(mode) }
-      if let players = choice.players { fields["players"] = JSONValue(players) }
-      if let bot = choice.bot { fields["bot"] = .string(bot) }
-    case let .joinRoom(code): fields["code"] = .string(code)
-    case let .rooms(game): fields["game"] = game.map(JSONValue.string)
-    case let .watchLobby(choice):
-      if let choice {
-        fields["game"] = .string(choice.game)
-        if let mode = choice.mode { fields["mode"] = .string(mode) }
-      }
-    case let .spectate(room): fields["room"] = .string(room.rawValue)
-    case let .replay(number): fields["number"] = .number(Double(number))
-    case let .chat(phrase): fields["phrase"] = .string(phrase.rawValue)
-    case let .move(move):
+    var fields: [String: JSONValue]
+    if case let .move(move) = self.message {
       fields = move.fields.object
-    case .logout, .cancelQueue, .leaveRoom, .startRoom, .history, .games, .ping, .unwatchLobby:
-      break
+    } else {
+      fields = ClientMessage.declarations.lazy.compactMap { $0.write(self.message) }.first ?? [:]
     }
     fields["v"] = .number(Double(ClientMessage.protocolVersion))
     fields["type"] = .string(self.message.type)
@@ -96,5 +75,16 @@ extension ClientMessage {
   /// A game's move, typed: `.move(ConnectFour.self, .drop(column: 3))`.
   public static func move<G: Game>(_ game: G.Type, _ move: G.Move) -> ClientMessage {
     .move(MoveMessage(game, move))
+  }
+}
+
+extension GameChoice {
+  /// The choice's fields in a message that carries one.
+  var fields: [String: JSONValue] {
+    var fields: [String: JSONValue] = ["game": .string(self.game)]
+    if let mode = self.mode { fields["mode"] = .string(mode) }
+    if let players = self.players { fields["players"] = JSONValue(players) }
+    if let bot = self.bot { fields["bot"] = .string(bot) }
+    return fields
   }
 }

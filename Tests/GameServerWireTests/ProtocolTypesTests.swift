@@ -36,4 +36,20 @@ struct ProtocolTypesTests {
     ]
     #expect(Set(messages.map(\.type)) == ClientMessage.protocolTypes)
   }
+
+  /// Every declaration writes what it reads: each message of the protocol's own, with and
+  /// without its optional fields, comes back from its JSON as it was.
+  @Test func everyDeclarationReadsWhatItWrites() throws {
+    let choice = GameChoice(game: "wordgrid", mode: "race", players: 3, bot: "easy")
+    let messages: [ClientMessage] = [
+      .guest(name: "a"), .register(name: "a", password: "p"), .login(name: "a", password: "p"), .resume(token: "t"),
+      .logout, .queue(choice), .cancelQueue, .playBot(choice), .createRoom(choice), .joinRoom(code: "c"),
+      .spectate(room: "room-1"), .leaveRoom, .startRoom, .leaderboard(choice), .rooms(game: nil),
+      .rooms(game: "wordgrid"), .history, .replay(number: 1), .chat(.oops), .watchLobby(nil),
+      .watchLobby(GameChoice(game: "wordgrid", mode: "race")), .unwatchLobby, .games, .ping,
+    ]
+    for message in messages {
+      #expect(try ClientRequest.decode(ClientRequest(id: "r", message).json) == ClientRequest(id: "r", message))
+    }
+  }
 }
