@@ -11,6 +11,8 @@ bash deploy/checks/names.sh
 bash deploy/checks/seams.sh
 bash deploy/checks/layers.sh
 bash deploy/checks/format.sh
+# NB: No function of the core or the app longer than 80 lines.
+python3 deploy/checks/functions.py --limit 80 Sources/GameServerCore Sources/GameServerApp
 # NB: The build's log is kept, to check it for warnings in this package's own sources.
 mkdir -p .build
 swift build --build-tests 2>&1 | tee .build/build.log

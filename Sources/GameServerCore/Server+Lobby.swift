@@ -8,6 +8,29 @@ import GameServerWire
 /// watchers who are not in a room or watching one. The work a push costs grows with the
 /// watchers, never with the moves made: a move that changes nothing the list shows asks nothing.
 extension Server {
+  /// `watchLobby`, with a game chosen or none.
+  func watchLobby(_ state: inout State, _ asked: PlayerRequest, _ choice: GameChoice?) -> Effect<Action> {
+    var variant: GameVariant?
+    if let choice {
+      guard let chosen = self.variant(choice) else {
+        return self.reply(asked.connection, .error(self.unknownVariant(asked.id)))
+      }
+      variant = chosen
+    }
+    return self.watchLobby(&state, asked.connection, asked.player, variant, requestID: asked.id)
+  }
+
+  /// `leaderboard`: a game's best players, read from the database.
+  func leaderboard(_ state: State, _ asked: PlayerRequest, _ choice: GameChoice) -> Effect<Action> {
+    let (connection, id) = (asked.connection, asked.id)
+    guard let variant = self.variant(choice) else { return self.reply(connection, .error(self.unknownVariant(id))) }
+    let limit = state.settings.leaderboardSize
+    return .run { [database] send in
+      let entries = (try? await database.fetchLeaderboard(variant, limit)) ?? []
+      await send(.leaderboardLoaded(connection, variant, entries, requestID: id))
+    }
+  }
+
   /// `watchLobby`: the player watches the lobby (and the leaderboard of `variant`, if any),
   /// and gets the live list at once (and that leaderboard).
   func watchLobby(

@@ -4,8 +4,23 @@ import GameServerDatabase
 import GameServerRoom
 import GameServerWire
 
-/// What a player may ask of their finished games and say in a room: `replay` and `chat`.
+/// What a player may ask of their finished games and say in a room: `history`, `replay` and
+/// `chat`.
 extension Server {
+  /// `history`: the player's last games.
+  func history(_ state: State, _ asked: PlayerRequest) -> Effect<Action> {
+    let (connection, player, id) = (asked.connection, asked.player, asked.id)
+    let limit = state.settings.historySize
+    return .run { [database] send in
+      // NB: Writes queued before are committed first (at once when none are), so that a game
+      //     just finished is listed: `roomLeft` goes out before the forfeit's line and record
+      //     commit, and the browser client asks for its history on it.
+      await database.flush()
+      let records = (try? await database.fetchGames(player, limit)) ?? []
+      await send(.historyLoaded(connection, records.map { GameSummary($0, for: player) }, requestID: id))
+    }
+  }
+
   /// `replay`: one of the player's finished games read from the database and played through
   /// ``Room`` in an effect, answered with their view after each move (``RoomLog/frames(of:for:)``).
   /// A game the player did not play is answered as one that does not exist. Bounded: one
