@@ -372,13 +372,29 @@ let package = Package(
     ),
     .testTarget(name: "GameServerWireTests", dependencies: ["GameServerWire"]),
     .testTarget(name: "GameServerRatingsTests", dependencies: ["GameServerRatings", "GameServerGame"]),
+    // NB: The storage contract, which every store passes (in memory, SQLite, PostgreSQL), and
+    // PostgreSQL's ratings against it.
     .testTarget(
       name: "GameServerDatabaseTests",
       dependencies: [
-        "GameServerDatabase", "GameServerSQLite", "GameServerPostgres", "GameServerCluster", "GameServerPostgresTesting",
+        "GameServerDatabase", "GameServerSQLite", "GameServerPostgres", "GameServerPostgresTesting",
         "GameServerGame", "GameServerRatings",
         "GameServerWire",
         .product(name: "GRDB", package: "GRDB.swift"),
+      ]
+    ),
+    .testTarget(
+      name: "GameServerSQLiteTests",
+      dependencies: [
+        "GameServerDatabase", "GameServerSQLite", "GameServerGame", "GameServerWire",
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ]
+    ),
+    .testTarget(
+      name: "GameServerClusterTests",
+      dependencies: [
+        "GameServerCluster", "GameServerDatabase", "GameServerPostgres", "GameServerPostgresTesting", "GameServerGame",
+        "GameServerWire",
       ]
     ),
     .testTarget(

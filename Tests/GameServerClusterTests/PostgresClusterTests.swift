@@ -195,7 +195,7 @@ struct PostgresClusterTests {
     var newsOfA = nodeA.clusterClient.events().makeAsyncIterator()
     // NB: A game ends with the move: A knows Ann's and Ben's ratings from then on.
     let game = GameRecord(
-      room: "room-1", variant: .ticTacToe, players: ["ann", "ben"], names: ["Ann", "Ben"], bots: [],
+      room: "room-1", variant: GameVariant(game: "tictactoe"), players: ["ann", "ben"], names: ["Ann", "Ben"], bots: [],
       winners: ["ann"], moves: "[]")
     var move = Self.line(1, "move")
     move.finishedGame = game
