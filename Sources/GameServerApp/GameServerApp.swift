@@ -30,13 +30,15 @@ public final class GameServerApp: @unchecked Sendable {
   public let transport: WebSocketServer
   let shards: [ShardStore]
   let database: DatabaseClient
+  let logger: Logger
 
   public var port: Int { self.transport.port }
 
-  init(transport: WebSocketServer, shards: [ShardStore], database: DatabaseClient) {
+  init(transport: WebSocketServer, shards: [ShardStore], database: DatabaseClient, logger: Logger) {
     self.transport = transport
     self.shards = shards
     self.database = database
+    self.logger = logger
   }
 
   /// Opens the database, recovers the rooms, and starts listening.
@@ -62,7 +64,7 @@ public final class GameServerApp: @unchecked Sendable {
         configuration, gameSetup, database: database, cluster: cluster, roomShards: roomShards, router: router,
         recovered: recovered)
     }
-    return GameServerApp(transport: transport, shards: shards, database: database)
+    return GameServerApp(transport: transport, shards: shards, database: database, logger: configuration.logger)
   }
 
   /// Checks the games' message types and reads what they need read at start.
@@ -233,7 +235,8 @@ public final class GameServerApp: @unchecked Sendable {
 
   /// Commits the database writes queued so far and sends the views that waited for them, then
   /// closes every connection with 1001 after its queued messages, stops, and returns once every
-  /// write still queued is committed.
+  /// write still queued is committed and the database is closed (SQLite's write-ahead log folded
+  /// into its file).
   public func stop() async {
     await self.database.flush()
     for shard in self.shards {
@@ -241,6 +244,14 @@ public final class GameServerApp: @unchecked Sendable {
     }
     self.transport.stop()
     await self.database.flush()
+    do {
+      try await self.database.close()
+      self.logger.notice("Stopped: the database is closed")
+    } catch {
+      self.logger.error(
+        "The database did not close: its -wal file holds its latest writes and belongs with it",
+        metadata: ["problem": "\(error)"])
+    }
   }
 }
 

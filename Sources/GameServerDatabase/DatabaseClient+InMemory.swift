@@ -107,7 +107,8 @@ extension DatabaseClient {
       storageEvents: { events.stream() },
       fetchRoomLogs: {
         storage.value.roomLogs.mapValues { $0.sorted { $0.sequence < $1.sequence } }
-      }
+      },
+      close: {}
     )
   }
 }

@@ -61,6 +61,13 @@ public struct DatabaseClient: Sendable {
   /// What the room log has cost the store so far (``LogStatistics``): its commits and the pages
   /// they wrote, where the store counts them (SQLite does; the others say nothing).
   public var logStatistics: @Sendable () -> LogStatistics
+  /// Commits every write queued so far, then closes the store: what a server does last when it
+  /// stops. SQLite folds its write-ahead log into the database file and removes the `-wal` and
+  /// `-shm` files, so that the file alone, copied after the stop, holds everything. Nothing may
+  /// use the client after it. It throws when the store could not close (the writes are
+  /// committed, and SQLite's `-wal` file, which then still holds the latest, belongs with the
+  /// database).
+  public var close: @Sendable () async throws -> Void
 
   public init(
     createAccount: @escaping @Sendable (AccountRecord) async throws -> Void,
@@ -82,7 +89,8 @@ public struct DatabaseClient: Sendable {
     fetchRoomLogs: @escaping @Sendable () async throws -> [RoomID: [RoomLogEntry]],
     flush: @escaping @Sendable () async -> Void = {},
     commitQueued: @escaping @Sendable () -> Void = {},
-    logStatistics: @escaping @Sendable () -> LogStatistics = { LogStatistics() }
+    logStatistics: @escaping @Sendable () -> LogStatistics = { LogStatistics() },
+    close: @escaping @Sendable () async throws -> Void = {}
   ) {
     self.createAccount = createAccount
     self.fetchAccount = fetchAccount
@@ -104,6 +112,7 @@ public struct DatabaseClient: Sendable {
     self.flush = flush
     self.commitQueued = commitQueued
     self.logStatistics = logStatistics
+    self.close = close
   }
 }
 

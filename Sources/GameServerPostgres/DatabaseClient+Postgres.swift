@@ -136,7 +136,8 @@ extension DatabaseClient {
         return logs
       },
       flush: { await writes.waitUntilWritten() },
-      commitQueued: { writes.commitQueued() }
+      commitQueued: { writes.commitQueued() },
+      close: { await writes.waitUntilWritten() }
     )
     return (database, member)
   }

@@ -44,10 +44,19 @@ extension DatabaseClient {
         // process loses nothing committed; a power cut may lose the last commits.
         try db.execute(sql: "PRAGMA synchronous = NORMAL")
       }
-      return try self.sqlite(
+      var database = try self.sqlite(
         writer: DatabasePool(path: path, configuration: configuration),
         roomClosesPerCompaction: roomClosesPerCompaction,
         commitPolicy: commitPolicy, onCommit: onCommit, onEvent: onEvent)
+      let close = database.close
+      database.close = {
+        try await close()
+        // NB: The pool closes its readers last, and a reader, read-only, cannot remove the
+        //     write-ahead log it leaves: a connection of its own that writes, the last one open,
+        //     removes it as it closes.
+        try DatabaseQueue(path: path).close()
+      }
+      return database
     } catch {
       throw StorageProblem(error)
     }
@@ -147,7 +156,14 @@ extension DatabaseClient {
       },
       flush: { await batched.waitUntilWritten() },
       commitQueued: { batched.commitQueued() },
-      logStatistics: { LogStatistics(commits: batched.commits, pagesWritten: pages.read(writer)) }
+      logStatistics: { LogStatistics(commits: batched.commits, pagesWritten: pages.read(writer)) },
+      close: {
+        await batched.waitUntilWritten()
+        // NB: The checkpoint copies every page of the write-ahead log into the database file and
+        //     empties the log; closing the last connection then removes the -wal and -shm files.
+        _ = try await writer.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+        try writer.close()
+      }
     )
   }
 
