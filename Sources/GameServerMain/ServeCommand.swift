@@ -125,6 +125,24 @@ struct ServeCommand: AsyncParsableCommand {
         throw ValidationError("\(option) \(path) is not a readable file")
       }
     }
+    try Self.checkPEM("--tls-certificate", self.tlsCertificate, holds: "CERTIFICATE", "certificate")
+    try Self.checkPEM("--tls-key", self.tlsKey, holds: "PRIVATE KEY", "private key")
+  }
+
+  /// Refuses a PEM file that holds no block of `label` (`-----BEGIN … label-----`): the
+  /// certificate and the key given the other way round, or something else altogether.
+  static func checkPEM(_ option: String, _ path: String?, holds label: String, _ what: String) throws {
+    guard let path else { return }
+    // NB: A certificate chain or a key is a few KiB; more is no PEM file of ours to read whole.
+    guard let data = FileManager.default.contents(atPath: path), data.count <= 1 << 20 else {
+      throw ValidationError("\(option) \(path) is not a PEM file (unreadable, or over 1 MiB)")
+    }
+    let text = String(decoding: data, as: UTF8.self)
+    let blocks = text.split(whereSeparator: \.isNewline).filter { $0.hasPrefix("-----BEGIN ") }
+    guard blocks.contains(where: { $0.hasSuffix(label + "-----") }) else {
+      let found = blocks.first.map { " (it holds \($0))" } ?? ""
+      throw ValidationError("\(option) \(path) holds no \(what)\(found)")
+    }
   }
 
   /// The cores this process may run on (its CPU affinity and any cgroup quota).

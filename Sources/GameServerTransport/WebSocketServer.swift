@@ -289,8 +289,16 @@ public final class WebSocketServer: @unchecked Sendable {
     guard let context = made else {
       throw TransportError.cannotListen(host: self.configuration.host, port: self.configuration.port)
     }
+    let vhost = lws_get_vhost_by_name(context, "default")
+    if let certificate = self.configuration.tlsCertificatePath, vhost == nil {
+      // NB: lws makes the context even when its TLS vhost fails (a key that is not the
+      //     certificate's, a file it cannot read as PEM): a server that would reset every
+      //     connection. It stops here instead.
+      lws_context_destroy(context)
+      throw TransportError.tlsUnusable(certificate: certificate, key: self.configuration.tlsPrivateKeyPath ?? "")
+    }
     self.waker.setContext(context)
-    self.vhost = lws_get_vhost_by_name(context, "default")
+    self.vhost = vhost
     if self.adoptsOnly {
       self.port = self.configuration.port
     } else if let vhost = self.vhost {

@@ -179,6 +179,29 @@ def check_tls(server):
         process.wait(timeout=10)
 
 
+def check_bad_tls(server):
+    """TLS files that cannot serve stop the server at start, never a server that resets every
+    connection: the certificate and the key given the other way round is a usage error naming
+    the file; a key that is not the certificate's cannot start."""
+    folder = tempfile.mkdtemp()
+    certificate, key, other = (os.path.join(folder, name) for name in ("cert.pem", "key.pem", "other.pem"))
+    for made_key in (key, other):
+        subprocess.run(
+            ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost",
+             "-keyout", made_key, "-out", certificate], check=True, capture_output=True)
+    # NB: The certificate is the last one made, with `other`: `key` is not its key.
+    for options, status, said in (
+        (["--tls-certificate", other, "--tls-key", certificate], 64, "--tls-certificate " + other + " holds no certificate"),
+        (["--tls-certificate", certificate, "--tls-key", key], 1, "TLS cannot use the certificate"),
+    ):
+        result = subprocess.run(
+            [server, "serve", "--port", "0", "--data", tempfile.mkdtemp(), *thread_options(), *options],
+            capture_output=True, text=True, timeout=30)
+        assert result.returncode == status, (options, result.returncode, result.stdout, result.stderr)
+        assert said in result.stderr, result.stderr
+        assert "listening" not in result.stdout, result.stdout
+
+
 async def connection_limit(port):
     url = f"ws://127.0.0.1:{port}/"
     async with websockets.connect(url) as first, websockets.connect(url) as second:
@@ -414,6 +437,7 @@ def main():
         process.terminate()
         process.wait(timeout=10)
     check_tls(server)
+    check_bad_tls(server)
     check_connection_limit(server)
     check_idle_timeout(server)
     check_slow_reader(server)

@@ -77,6 +77,32 @@ import Testing
     #expect(throws: (any Error).self) { try ServeCommand.parse(["--threads", "-4"]) }
   }
 
+  /// TLS files given the other way round (or files that are no PEM of theirs) are usage errors
+  /// naming the file; a certificate and a key, CRLF lines and all, are taken.
+  @Test func tlsFilesMustHoldWhatTheirOptionsSay() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tls-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let certificate = folder.appendingPathComponent("cert.pem").path
+    let key = folder.appendingPathComponent("key.pem").path
+    try Data("-----BEGIN CERTIFICATE-----\r\nMIIB\r\n-----END CERTIFICATE-----\r\n".utf8).write(
+      to: URL(fileURLWithPath: certificate))
+    try Data("-----BEGIN RSA PRIVATE KEY-----\nMIIE\n-----END RSA PRIVATE KEY-----\n".utf8).write(
+      to: URL(fileURLWithPath: key))
+    #expect(throws: Never.self) { try ServeCommand.parse(["--tls-certificate", certificate, "--tls-key", key]) }
+    do {
+      _ = try ServeCommand.parse(["--tls-certificate", key, "--tls-key", certificate])
+      Issue.record("the files the other way round were taken")
+    } catch {
+      let message = ServeCommand.message(for: error)
+      #expect(message.contains("--tls-certificate \(key) holds no certificate"), "\(message)")
+      #expect(message.contains("-----BEGIN RSA PRIVATE KEY-----"), "\(message)")
+    }
+    #expect(throws: (any Error).self) {
+      try ServeCommand.parse(["--tls-certificate", certificate, "--tls-key", certificate])
+    }
+  }
+
   /// `optionNames` (what no game may take) is every option `serve --help` lists, and only those.
   @Test func servesOwnOptionNamesAreTheOnesItsHelpLists() throws {
     let help = ServeCommand.helpMessage(columns: 200)
